@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Strict settings shared by every Swift target.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "mapterm",
+    products: [
+        .executable(name: "mapterm", targets: ["mapterm"])
+    ],
+    targets: [
+        // MARK: C libraries (one Swift adapter each)
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // MARK: Pure core
+        .target(name: "GeoCore", swiftSettings: strict),
+        .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles"], swiftSettings: strict),
+        .target(name: "Places", dependencies: ["GeoCore"], swiftSettings: strict),
+        .target(
+            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places"],
+            swiftSettings: strict),
+
+        // MARK: Adapters
+        .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
+        .target(
+            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore"],
+            swiftSettings: strict),
+        .target(name: "Network", dependencies: ["Places", "GeoCore"], swiftSettings: strict),
+
+        // MARK: Composition root
+        .executableTarget(
+            name: "mapterm",
+            dependencies: [
+                "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
+                "Network",
+            ],
+            swiftSettings: strict),
+
+        // MARK: Tests
+        .target(
+            name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
+            swiftSettings: strict),
+        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "VectorTilesTests", dependencies: ["VectorTiles", "Storage", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "GeoCore", "VectorTiles", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MapFeatureTests",
+            dependencies: ["MapFeature", "Render", "Storage", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
+    ]
+)
