@@ -1,1 +1,19 @@
-print("mapterm")
+import Foundation
+
+/// Entry point: dispatches to a subcommand; a usage error prints one line and exits 2.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "render": try RenderCommand.run(Array(arguments.dropFirst()))
+    case "--help", "-h", "help": print(HelpText.usage)
+    case "--version": print("mapterm \(HelpText.version)")
+    case "--about": print(HelpText.about)
+    default: try InteractiveCommand.run(arguments)
+    }
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("mapterm: \(error.description)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("mapterm: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,43 @@
+# mapterm: `make run` opens the map, `make test` runs every test, `make bench` prints the figures.
+SWIFT ?= swift
+RELEASE_BIN := .build/release/mapterm
+VENV := .venv-basemap
+
+.PHONY: run build release test unit e2e lint bench basemap clean
+
+run: release
+	$(RELEASE_BIN) $(ARGS)
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --product mapterm
+
+## All tests: the import rule and format lint, unit and adapter tests, then the real binary in tmux.
+test: lint unit e2e
+
+unit:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+e2e: release
+	bash Tests/scripts/e2e.sh $(RELEASE_BIN)
+
+lint:
+	bash Tests/scripts/check-imports.sh
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+bench:
+	$(SWIFT) build -c release --product mapterm --product mapterm-bench
+	.build/release/mapterm-bench
+	bash Tests/scripts/bench-process.sh $(RELEASE_BIN)
+
+## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
+basemap:
+	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet -r Resources/tools/requirements-basemap.txt
+	$(VENV)/bin/python Resources/tools/make_basemap.py --data ../shared/data --out Resources/world.mbtiles
+
+clean:
+	rm -rf .build

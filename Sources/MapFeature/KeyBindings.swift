@@ -1,0 +1,46 @@
+/// What a key press asks for.
+public enum Command: Equatable, Sendable {
+    case panLeft, panRight, panUp, panDown
+    case zoomIn, zoomOut, wholeWorld
+    case toggleAscii, toggleHelp, quit, dismiss
+}
+
+/// The key map, and the text of the help overlay generated from it.
+public enum KeyBindings {
+    /// One line of the help overlay: the keys and what they do.
+    public struct Entry: Sendable {
+        public var keys: String
+        public var meaning: String
+    }
+
+    /// The command for a key, or nil when the key means nothing here.
+    public static func command(for key: Key) -> Command? {
+        switch key {
+        case .left, .character("h"): return .panLeft
+        case .right, .character("l"): return .panRight
+        case .up, .character("k"): return .panUp
+        case .down, .character("j"): return .panDown
+        case .character("+"), .character("="), .character("a"): return .zoomIn
+        case .character("-"), .character("z"): return .zoomOut
+        case .character("0"): return .wholeWorld
+        case .character("c"): return .toggleAscii
+        case .character("?"): return .toggleHelp
+        case .character("q"): return .quit
+        case .escape: return .dismiss
+        default: return nil
+        }
+    }
+
+    /// Every key, as the help overlay lists it.
+    public static let help: [Entry] = [
+        Entry(keys: "← → ↑ ↓  h l k j", meaning: "pan a quarter screen"),
+        Entry(keys: "+ = a", meaning: "zoom in"),
+        Entry(keys: "- z", meaning: "zoom out"),
+        Entry(keys: "0", meaning: "whole world"),
+        Entry(keys: "mouse drag", meaning: "pan"),
+        Entry(keys: "mouse wheel", meaning: "zoom at the pointer"),
+        Entry(keys: "c", meaning: "braille / ASCII lines"),
+        Entry(keys: "?", meaning: "this help"),
+        Entry(keys: "q  Esc", meaning: "quit (Esc closes a pane first)"),
+    ]
+}

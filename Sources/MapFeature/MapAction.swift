@@ -1,0 +1,31 @@
+import GeoCore
+
+/// A key the map understands, independent of the terminal library that read it.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right
+    case enter, escape, tab, backTab, backspace, delete
+    case pageUp, pageDown, home, end
+    case character(Character)
+}
+
+/// A mouse event at a terminal cell (0-based column and row of the whole screen).
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case press, drag, release, click, wheelUp, wheelDown }
+    public var col: Int
+    public var row: Int
+    public var kind: Kind
+
+    public init(col: Int, row: Int, kind: Kind) {
+        self.col = col
+        self.row = row
+        self.kind = kind
+    }
+}
+
+/// Everything that can happen to the map: input from the user and results of effects.
+public enum MapAction: Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    /// The terminal now has this many columns and rows.
+    case resize(cols: Int, rows: Int)
+}

@@ -1,0 +1,88 @@
+import GeoCore
+
+/// The pure state machine of the map screen: `reduce` applies one action and returns the effects
+/// the runtime must perform. It never sleeps, reads files or talks to the network.
+public enum MapReducer {
+    /// Where `0` goes: the whole world, centred here.
+    public static let worldCenter = LatLon(lat: 20, lon: 0)
+
+    public static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
+        switch action {
+        case .key(let key): return handle(key, &state)
+        case .mouse(let event): return handle(event, &state)
+        case .resize(let cols, let rows):
+            state.screen = Viewport(cols: cols, rows: rows)
+            state.dragAnchor = nil
+            return []
+        }
+    }
+
+    // MARK: Keys
+
+    static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
+        if state.alert != nil {
+            if key == .enter || key == .escape || key == .character(" ") { state.alert = nil }
+            return []
+        }
+        let command = KeyBindings.command(for: key)
+        if state.showHelp {
+            // Any key closes the help; q still quits.
+            state.showHelp = false
+            return command == .quit ? [.quit] : []
+        }
+        return command.map { perform($0, &state) } ?? []
+    }
+
+    static func perform(_ command: Command, _ state: inout MapState) -> [MapEffect] {
+        let view = state.mapViewport
+        // A quarter screen in whole cells, so a pan moves the picture by exact cells.
+        let stepX = Double(max(view.cols / 4, 1) * Viewport.dotsPerColumn)
+        let stepY = Double(max(view.rows / 4, 1) * Viewport.dotsPerRow)
+        switch command {
+        case .panLeft: state.camera = state.camera.panned(dx: -stepX, dy: 0)
+        case .panRight: state.camera = state.camera.panned(dx: stepX, dy: 0)
+        case .panUp: state.camera = state.camera.panned(dx: 0, dy: -stepY)
+        case .panDown: state.camera = state.camera.panned(dx: 0, dy: stepY)
+        case .zoomIn: state.camera = state.camera.zoomed(to: nextZoom(state.camera.zoom, up: true))
+        case .zoomOut: state.camera = state.camera.zoomed(to: nextZoom(state.camera.zoom, up: false))
+        case .wholeWorld:
+            state.camera = Camera(center: worldCenter, zoom: Camera.zoomToFill(dotsWide: view.dotsWide))
+        case .toggleAscii: state.ascii.toggle()
+        case .toggleHelp: state.showHelp.toggle()
+        case .quit: return [.quit]
+        case .dismiss: return [.quit]
+        }
+        return []
+    }
+
+    /// The next whole zoom step up or down from `zoom` (a fractional zoom snaps to a whole one).
+    static func nextZoom(_ zoom: Double, up: Bool) -> Double {
+        let epsilon = 1e-9
+        return up ? (zoom + epsilon).rounded(.down) + 1 : (zoom - epsilon).rounded(.up) - 1
+    }
+
+    // MARK: Mouse
+
+    static func handle(_ event: MouseEvent, _ state: inout MapState) -> [MapEffect] {
+        let view = state.mapViewport
+        guard event.row < view.rows || event.kind == .release else { return [] }
+        switch event.kind {
+        case .press:
+            state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
+        case .drag:
+            if let anchor = state.dragAnchor {
+                let dx = Double((anchor.col - event.col) * Viewport.dotsPerColumn)
+                let dy = Double((anchor.row - event.row) * Viewport.dotsPerRow)
+                state.camera = state.camera.panned(dx: dx, dy: dy)
+            }
+            state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
+        case .release, .click:
+            state.dragAnchor = nil
+        case .wheelUp, .wheelDown:
+            let ox = (Double(event.col) + 0.5) * Double(Viewport.dotsPerColumn) - Double(view.dotsWide) / 2
+            let oy = (Double(event.row) + 0.5) * Double(Viewport.dotsPerRow) - Double(view.dotsHigh) / 2
+            state.camera = state.camera.zoomed(by: event.kind == .wheelUp ? 1 : -1, anchorDX: ox, anchorDY: oy)
+        }
+        return []
+    }
+}

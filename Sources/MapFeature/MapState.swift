@@ -1,0 +1,49 @@
+import GeoCore
+
+/// The whole state of the map screen as a plain value; `MapReducer.reduce` is its only writer.
+public struct MapState: Equatable, Sendable {
+    /// What the map looks at.
+    public var camera: Camera
+    /// The terminal size in cells (the status bar takes the last row).
+    public var screen: Viewport
+    /// Draw lines with ASCII strokes instead of braille.
+    public var ascii: Bool
+    /// The help overlay listing every key is open.
+    public var showHelp = false
+    /// A modal message; Enter or Esc dismisses it.
+    public var alert: Alert?
+    /// The mouse position where a drag started or last moved, in screen cells.
+    public var dragAnchor: MouseAnchor?
+
+    public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
+        self.camera = camera
+        self.screen = screen
+        self.ascii = ascii
+    }
+
+    /// The map area: the screen minus the status bar.
+    public var mapViewport: Viewport { Viewport(cols: screen.cols, rows: max(screen.rows - 1, 0)) }
+
+    /// The transform of the current camera over the map area.
+    public var transform: ViewTransform { ViewTransform(camera: camera, viewport: mapViewport) }
+
+    /// The cell of the crosshair (the view centre).
+    public var crosshair: (col: Int, row: Int) { (mapViewport.cols / 2, mapViewport.rows / 2) }
+}
+
+/// A cell where the mouse was last seen during a drag.
+public struct MouseAnchor: Equatable, Sendable {
+    public var col: Int
+    public var row: Int
+}
+
+/// A modal message with an optional second line giving the reason.
+public struct Alert: Equatable, Sendable {
+    public var title: String
+    public var detail: String?
+
+    public init(_ title: String, detail: String? = nil) {
+        self.title = title
+        self.detail = detail
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import GeoCore
+import Render
+
+/// The bottom line: centre coordinates, zoom, a scale bar in km and miles, and key hints.
+struct StatusBar {
+    let theme: FrameComposer.Theme
+
+    func draw(_ state: MapState, into grid: inout CellGrid) {
+        let row = grid.rows - 1
+        grid.fill(cols: 0..<grid.cols, rows: row..<row + 1, with: Cell(" ", style: theme.statusBar))
+        let center = state.camera.center
+        var col = grid.put(" \(center)", col: 0, row: row, style: theme.statusAccent)
+        col = grid.put(String(format: "  z %.1f", state.camera.zoom), col: col, row: row, style: theme.statusBar)
+        let metersPerCell = state.transform.metersPerDot * Double(Viewport.dotsPerColumn)
+        if let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 12) {
+            let line = state.ascii
+                ? "|" + String(repeating: "-", count: max(bar.cells - 2, 0)) + "|"
+                : "├" + String(repeating: "─", count: max(bar.cells - 2, 0)) + "┤"
+            col = grid.put("  \(line) \(bar.metricText) · \(bar.imperialText)", col: col, row: row, style: theme.statusBar)
+        }
+        let hint = "? help  q quit "
+        let hintCol = grid.cols - TextWidth.of(hint)
+        if hintCol > col + 1 { grid.put(hint, col: hintCol, row: row, style: theme.statusBar) }
+    }
+}

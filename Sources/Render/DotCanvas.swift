@@ -1,0 +1,168 @@
+/// A drawing surface of braille dots over a grid of cells (2 × 4 dots per cell), with a foreground
+/// colour and a background colour per cell. Dot (0, 0) is the top-left dot; coordinates are in dots,
+/// y down. This is the only place where geometry becomes whole dots and cells.
+public struct DotCanvas: Sendable {
+    public let cols: Int
+    public let rows: Int
+    /// Braille bit masks per cell (bit layout of U+2800).
+    public private(set) var dots: [UInt8]
+    /// Foreground colour per cell: the colour of the last line drawn through it.
+    public private(set) var foreground: [TermColor]
+    /// Background colour per cell: the colour of the last fill that covered the cell's centre.
+    public private(set) var background: [TermColor]
+
+    public var dotsWide: Int { cols * 2 }
+    public var dotsHigh: Int { rows * 4 }
+
+    public init(cols: Int, rows: Int, background fill: TermColor = .terminalDefault) {
+        self.cols = max(cols, 0)
+        self.rows = max(rows, 0)
+        dots = Array(repeating: 0, count: self.cols * self.rows)
+        foreground = Array(repeating: .terminalDefault, count: self.cols * self.rows)
+        background = Array(repeating: fill, count: self.cols * self.rows)
+    }
+
+    /// Bit of dot (dx, dy) inside a cell, dx 0...1, dy 0...3, as Unicode numbers braille dots.
+    static let bits: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+
+    // MARK: Dots and lines
+
+    /// Sets one dot; dots outside the canvas are ignored.
+    @inline(__always)
+    public mutating func setDot(x: Int, y: Int, color: TermColor) {
+        guard x >= 0, y >= 0, x < cols * 2, y < rows * 4 else { return }
+        let cell = (y >> 2) * cols + (x >> 1)
+        dots[cell] |= DotCanvas.bits[((y & 3) << 1) | (x & 1)]
+        foreground[cell] = color
+    }
+
+    /// Draws a straight line between two points given in dots (any values; the part outside the
+    /// canvas is clipped away first). Dot (i, j) covers [i, i+1) × [j, j+1).
+    public mutating func drawLine(x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor) {
+        guard let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else { return }
+        let dx = bx - ax, dy = by - ay
+        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
+        if steps == 0 {
+            setDot(x: Int(ax.rounded(.down)), y: Int(ay.rounded(.down)), color: color)
+            return
+        }
+        let sx = dx / Double(steps), sy = dy / Double(steps)
+        var x = ax, y = ay
+        for _ in 0...steps {
+            setDot(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)), color: color)
+            x += sx
+            y += sy
+        }
+    }
+
+    /// Liang–Barsky clip of a segment to the canvas rectangle [0, w) × [0, h).
+    func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
+        let maxX = Double(cols * 2) - 1e-9, maxY = Double(rows * 4) - 1e-9
+        if (x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 > maxX && x1 > maxX) || (y0 > maxY && y1 > maxY) {
+            return nil
+        }
+        if x0 >= 0, x1 >= 0, y0 >= 0, y1 >= 0, x0 <= maxX, x1 <= maxX, y0 <= maxY, y1 <= maxY {
+            return (x0, y0, x1, y1)
+        }
+        var t0 = 0.0, t1 = 1.0
+        let dx = x1 - x0, dy = y1 - y0
+        func edge(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                if r > t0 { t0 = r }
+            } else {
+                if r < t0 { return false }
+                if r < t1 { t1 = r }
+            }
+            return true
+        }
+        guard edge(-dx, x0), edge(dx, maxX - x0), edge(-dy, y0), edge(dy, maxY - y0) else { return nil }
+        return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
+    }
+
+    /// Draws the part `range` of `points` (in dots) as connected segments; `closed` joins the last
+    /// point back to the first, as for polygon rings.
+    public mutating func drawPolyline(_ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor) {
+        guard range.count >= 2 else {
+            if let i = range.first { drawLine(x0: points[i].x, y0: points[i].y, x1: points[i].x, y1: points[i].y, color: color) }
+            return
+        }
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            drawLine(x0: points[i].x, y0: points[i].y, x1: points[i + 1].x, y1: points[i + 1].y, color: color)
+            i += 1
+        }
+        if closed, let first = range.first {
+            let last = range.upperBound - 1
+            drawLine(x0: points[last].x, y0: points[last].y, x1: points[first].x, y1: points[first].y, color: color)
+        }
+    }
+
+    // MARK: Fills
+
+    /// Fills the cells whose centres lie inside a polygon (even–odd rule over all its rings), by
+    /// setting their background colour. `points` are in dots; each of `rings` is a range of `points`
+    /// forming a closed ring. `crossings` is a reusable scratch buffer (one list per cell row).
+    public mutating func fillPolygon(
+        _ points: [SIMD2<Double>], rings: [Range<Int>], color: TermColor, scratch crossings: inout [[Double]]
+    ) {
+        if crossings.count < rows { crossings = Array(repeating: [], count: rows) }
+        var touched = false
+        for ring in rings where ring.count >= 3 {
+            touched = addCrossings(points, ring: ring, into: &crossings) || touched
+        }
+        if touched { fillSpans(from: &crossings, color: color) }
+    }
+
+    /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing.
+    func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Bool {
+        var touched = false
+        var previous = points[ring.upperBound - 1]
+        for index in ring {
+            let point = points[index]
+            let ya = previous.y * 0.25, yb = point.y * 0.25
+            let low = min(ya, yb), high = max(ya, yb)
+            // Rows r with centre r + 0.5 in [low, high).
+            var r = max(Int((low - 0.5).rounded(.up)), 0)
+            let last = min(Int((high - 0.5).rounded(.up)) - 1, rows - 1)
+            if r <= last {
+                let xa = previous.x * 0.5, xb = point.x * 0.5
+                let slope = (xb - xa) / (yb - ya)
+                while r <= last {
+                    crossings[r].append(xa + (Double(r) + 0.5 - ya) * slope)
+                    r += 1
+                }
+                touched = true
+            }
+            previous = point
+        }
+        return touched
+    }
+
+    /// Fills between pairs of sorted crossings in every row, then empties the rows.
+    mutating func fillSpans(from crossings: inout [[Double]], color: TermColor) {
+        for row in 0..<rows where !crossings[row].isEmpty {
+            crossings[row].sort()
+            var i = 0
+            let list = crossings[row]
+            while i + 1 < list.count {
+                // Cells c with centre c + 0.5 in [a, b).
+                let first = max(Int((list[i] - 0.5).rounded(.up)), 0)
+                let last = min(Int((list[i + 1] - 0.5).rounded(.up)) - 1, cols - 1)
+                if first <= last {
+                    let base = row * cols
+                    for c in first...last { background[base + c] = color }
+                }
+                i += 2
+            }
+            crossings[row].removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Sets the background of every cell.
+    public mutating func clear(background color: TermColor) {
+        for i in background.indices { background[i] = color }
+    }
+}

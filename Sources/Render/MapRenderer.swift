@@ -1,0 +1,181 @@
+import Foundation
+import GeoCore
+import VectorTiles
+
+/// Draws the basemap for a camera into a grid of cells: fills as background colours, lines as
+/// braille dots (or ASCII strokes), then names placed without overlap, most important first.
+/// Keeps prepared tiles in a bounded LRU cache; not thread-safe (one renderer per render thread).
+public final class MapRenderer {
+    /// Tile sets in drawing order: the basemap first, overlays (street detail) after it.
+    public let sources: [TileLoader]
+    public let style: MapStyle
+    private var cache: LRUCache<TileKey, PreparedTile>
+    private var missing: LRUCache<TileKey, Bool>
+    private var crossings: [[Double]] = []
+    private var scratch: [SIMD2<Double>] = []
+
+    struct TileKey: Hashable {
+        var source: Int
+        var tile: TileID
+    }
+
+    public init(sources: [TileLoader], style: MapStyle, cacheCapacity: Int = 512) {
+        self.sources = sources
+        self.style = style
+        cache = LRUCache(capacity: cacheCapacity)
+        missing = LRUCache(capacity: cacheCapacity * 4)
+    }
+
+    /// Tiles that could not be read or decoded so far, over all sources.
+    public var damagedTileCount: Int { sources.reduce(0) { $0 + $1.damagedTileCount } }
+
+    /// Forgets every prepared tile (the next frame is a cold one).
+    public func clearCache() {
+        cache.removeAll()
+        missing.removeAll()
+    }
+
+    /// The map for `camera` over a `viewport`-sized area.
+    public func render(camera: Camera, viewport: Viewport, ascii: Bool = false) -> CellGrid {
+        let transform = ViewTransform(camera: camera, viewport: viewport)
+        var canvas = DotCanvas(cols: viewport.cols, rows: viewport.rows, background: style.background)
+        guard !viewport.isEmpty else { return CellGrid(cols: viewport.cols, rows: viewport.rows) }
+        let tiles = visibleTiles(transform)
+        var labels = LabelPlacer(cols: viewport.cols, rows: viewport.rows)
+        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
+            if layer.kind == .fill { draw(index, layer, tiles, transform, &canvas, fill: true) }
+        }
+        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
+            if layer.kind == .line || layer.outline != nil { draw(index, layer, tiles, transform, &canvas, fill: false) }
+        }
+        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
+            if layer.kind == .label { collectLabels(index, layer, tiles, transform, &labels) }
+        }
+        return compose(canvas, labels: labels.place(), ascii: ascii)
+    }
+
+    // MARK: Tiles
+
+    /// A tile to draw: where it sits (unwrapped column) and its prepared content.
+    struct PlacedTile {
+        var position: TileID
+        var content: PreparedTile
+    }
+
+    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera.
+    func visibleTiles(_ transform: ViewTransform) -> [PlacedTile] {
+        var placed: [PlacedTile] = []
+        let wanted = Int(transform.camera.zoom.rounded(.down))
+        for (s, source) in sources.enumerated() {
+            let meta = source.store.metadata
+            guard wanted >= meta.minZoom else { continue }
+            let z = min(wanted, meta.maxZoom)
+            for position in transform.tileCover(zoom: z) {
+                if let content = prepared(source: s, tile: position.wrapped) {
+                    placed.append(PlacedTile(position: position, content: content))
+                }
+            }
+        }
+        return placed
+    }
+
+    func prepared(source s: Int, tile: TileID) -> PreparedTile? {
+        let key = TileKey(source: s, tile: tile)
+        if let hit = cache[key] { return hit }
+        if missing[key] != nil { return nil }
+        guard case .tile(let vectorTile, _) = sources[s].load(tile) else {
+            missing[key] = true
+            return nil
+        }
+        let content = PreparedTile.prepare(vectorTile, id: tile, style: style)
+        cache[key] = content
+        return content
+    }
+
+    // MARK: Geometry
+
+    /// Fills (fill: true) or strokes the features of one style layer over every visible tile.
+    private func draw(
+        _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
+        _ canvas: inout DotCanvas, fill: Bool
+    ) {
+        for tile in tiles {
+            guard let content = tile.content.layers[index] else { continue }
+            project(content.points, tile: tile, transform)
+            if fill {
+                for feature in content.features {
+                    canvas.fillPolygon(scratch, rings: Array(content.parts[feature]), color: layer.color, scratch: &crossings)
+                }
+            } else {
+                let color = layer.kind == .fill ? (layer.outline ?? layer.color) : layer.color
+                for part in content.parts {
+                    canvas.drawPolyline(scratch, range: part, closed: layer.kind == .fill, color: color)
+                }
+            }
+        }
+    }
+
+    /// Converts tile-local points of a placed tile into dots, into `scratch`.
+    private func project(_ points: [SIMD2<Float>], tile: PlacedTile, _ transform: ViewTransform) {
+        let (a, bx, by) = affine(tile, transform)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(points.count)
+        for p in points { scratch.append(SIMD2(a * Double(p.x) + bx, a * Double(p.y) + by)) }
+    }
+
+    /// dot = a * local + b for a placed tile.
+    private func affine(_ tile: PlacedTile, _ transform: ViewTransform) -> (Double, Double, Double) {
+        let n = Double(1 << tile.position.z)
+        let a = transform.scale / (n * tile.content.extent)
+        let bx = (Double(tile.position.x) / n - transform.origin.x) * transform.scale
+        let by = (Double(tile.position.y) / n - transform.origin.y) * transform.scale
+        return (a, bx, by)
+    }
+
+    // MARK: Labels
+
+    private func collectLabels(
+        _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
+        _ placer: inout LabelPlacer
+    ) {
+        let style = CellStyle(fg: layer.color, attributes: layer.bold ? .bold : [])
+        for tile in tiles {
+            guard let content = tile.content.layers[index] else { continue }
+            let (a, bx, by) = affine(tile, transform)
+            for label in content.labels {
+                let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
+                placer.add(text: label.text, dotX: x, dotY: y, priority: label.priority, style: style)
+            }
+        }
+    }
+
+    // MARK: Cells
+
+    private func compose(_ canvas: DotCanvas, labels: [PlacedLabel], ascii: Bool) -> CellGrid {
+        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows)
+        for row in 0..<canvas.rows {
+            for col in 0..<canvas.cols {
+                let i = row * canvas.cols + col
+                let mask = canvas.dots[i]
+                let style = CellStyle(fg: canvas.foreground[i], bg: canvas.background[i])
+                if mask == 0 {
+                    grid[col, row] = Cell(" ", style: style)
+                } else {
+                    let scalar = ascii ? AsciiStroke.character(for: mask) : Unicode.Scalar(0x2800 + UInt32(mask))!
+                    grid[col, row] = Cell(scalar, style: style)
+                }
+            }
+        }
+        for label in labels {
+            var col = label.col
+            for scalar in label.text.unicodeScalars {
+                let width = TextWidth.of(scalar)
+                guard width > 0, col + width <= grid.cols else { continue }
+                let bg = grid[col, label.row].style.bg
+                grid.put(String(scalar), col: col, row: label.row, style: CellStyle(fg: label.style.fg, bg: bg, attributes: label.style.attributes))
+                col += width
+            }
+        }
+        return grid
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Render
+import Storage
+import VectorTiles
+
+/// Builds the map renderer from the shipped resources and the user's options: the world basemap,
+/// then the street-level overlay (`--tiles FILE`, or the Monaco sample), drawn with the dark style.
+struct MapComposition {
+    let renderer: MapRenderer
+    let style: MapStyle
+
+    init(resources: ResourceLocator, tilesPath: String?) throws {
+        let styleData: Data
+        do {
+            styleData = try Data(contentsOf: resources.file("style-dark.json"))
+        } catch {
+            throw UsageError("cannot read the map style \(resources.file("style-dark.json").path)")
+        }
+        style = try MapStyle.decode(from: styleData)
+        let world = try Self.open(resources.file("world.mbtiles").path)
+        let overlayPath = tilesPath ?? resources.file("monaco.mbtiles").path
+        let overlay = try Self.open(overlayPath)
+        renderer = MapRenderer(sources: [TileLoader(store: world), TileLoader(store: overlay)], style: style)
+    }
+
+    /// Opens an MBTiles file, turning every failure into one line for the user.
+    static func open(_ path: String) throws -> MBTilesFile {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw UsageError("cannot read tiles file \(path): no such readable file")
+        }
+        do {
+            return try MBTilesFile(path: path)
+        } catch {
+            throw UsageError("cannot use tiles file \(path): \(error)")
+        }
+    }
+}

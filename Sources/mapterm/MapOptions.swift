@@ -1,0 +1,48 @@
+import GeoCore
+
+/// Options shared by the interactive map and `render`, validated.
+struct MapOptions {
+    var center: LatLon?
+    var zoom: Double?
+    var tilesPath: String?
+    var ascii: Bool
+    var color: Bool
+
+    init(_ args: ArgumentList) throws {
+        center = try args["center"].map(Self.parseCenter)
+        zoom = try args["zoom"].map(Self.parseZoom)
+        tilesPath = args["tiles"]
+        ascii = args.has("ascii")
+        color = args.has("color")
+    }
+
+    static func parseCenter(_ text: String) throws -> LatLon {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)), lat.isFinite, lon.isFinite
+        else { throw UsageError("--center must be LAT,LON in degrees, like 48.8566,2.3522 (got '\(text)')") }
+        guard (-90...90).contains(lat) else { throw UsageError("latitude \(parts[0]) is out of range -90...90") }
+        guard (-180...180).contains(lon) else { throw UsageError("longitude \(parts[1]) is out of range -180...180") }
+        return LatLon(lat: lat, lon: lon)
+    }
+
+    static func parseZoom(_ text: String) throws -> Double {
+        guard let zoom = Double(text), zoom.isFinite else { throw UsageError("--zoom must be a number (got '\(text)')") }
+        guard Camera.zoomRange.contains(zoom) else { throw UsageError("zoom \(text) is out of range 0...18") }
+        return zoom
+    }
+
+    /// Parses "COLSxROWS" with both between 1 and 1000.
+    static func parseSize(_ text: String) throws -> Viewport {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]) else {
+            throw UsageError("--size must be COLSxROWS, like 80x24 (got '\(text)')")
+        }
+        guard (1...1000).contains(cols), (1...1000).contains(rows) else {
+            throw UsageError("size \(text) is out of range: columns and rows must be 1...1000")
+        }
+        return Viewport(cols: cols, rows: rows)
+    }
+}
+
+import Foundation

@@ -1,0 +1,45 @@
+import Foundation
+import GeoCore
+import Testing
+import TestSupport
+
+@Suite struct GeodesyTests {
+    let paris = LatLon(lat: 48.8566, lon: 2.3522)
+    let newYork = LatLon(lat: 40.7128, lon: -74.0060)
+
+    @Test func distanceAndBearingKnownValues() {
+        #expect(abs(Geodesy.distance(paris, newYork) - 5837) < 5)
+        #expect(abs(Geodesy.bearing(from: paris, to: newYork) - 291.8) < 0.5)
+        #expect(Geodesy.compassPoint(291.8) == "WNW")
+        #expect(Geodesy.compassPoint(359) == "N")
+        #expect(abs(Geodesy.distance(LatLon(lat: 0, lon: 0), LatLon(lat: 0, lon: 180)) - .pi * Geodesy.earthRadiusKm) < 1e-6)
+    }
+
+    @Test func midpointAcrossTheAntimeridian() throws {
+        let mid = try #require(Geodesy.midpoint([LatLon(lat: 0, lon: 179), LatLon(lat: 0, lon: -179)]))
+        #expect(abs(abs(mid.lon) - 180) < 1e-9 && abs(mid.lat) < 1e-9)
+        #expect(Geodesy.midpoint([LatLon(lat: 0, lon: 0), LatLon(lat: 0, lon: 180)]) == nil)
+    }
+
+    @Test func medianIsNeverWorseThanMidpointOrAnyPin() {
+        var rng = SeededGenerator(seed: 2024)
+        for _ in 0..<200 {
+            let pins = (0..<Int.random(in: 2...10, using: &rng)).map { _ in
+                LatLon(lat: .random(in: -80...80, using: &rng), lon: .random(in: -180..<180, using: &rng))
+            }
+            guard let median = Geodesy.geometricMedian(pins) else { continue }
+            let total = Geodesy.totalDistance(from: median, to: pins)
+            if let mid = Geodesy.midpoint(pins) { #expect(total <= Geodesy.totalDistance(from: mid, to: pins) + 1e-6) }
+            for pin in pins { #expect(total <= Geodesy.totalDistance(from: pin, to: pins) + 1e-6) }
+        }
+    }
+
+    @Test func greatCircleSplitsAtTheAntimeridian() {
+        let path = Geodesy.greatCircle(from: LatLon(lat: 35.6, lon: 139.7), to: LatLon(lat: 37.6, lon: -122.4))
+        #expect(path.count > 50)
+        let pieces = Geodesy.splitAtAntimeridian(path)
+        #expect(pieces.count == 2)
+        for piece in pieces { #expect(piece.allSatisfy { (-180...180).contains($0.lon) }) }
+        for (a, b) in zip(path, path.dropFirst()) { #expect(Geodesy.distance(a, b) <= 50.001) }
+    }
+}
