@@ -9,17 +9,19 @@ public struct TermColor: Hashable, Sendable, Codable {
     public static let terminalDefault = TermColor(-1)
     public var isDefault: Bool { rawValue < 0 }
 
-    /// The nearest of the 16 standard colours (0...15), for terminals with 16 colours.
+    /// The closest of the 16 standard colours (0...15) by hue, for terminals with 16 colours: greys
+    /// map to black, dark grey, light grey or white; other colours to the ANSI colour of their
+    /// strongest channels, bright when the strongest channel is bright.
     public var ansi16: TermColor {
         guard rawValue >= 16 else { return self }
         let (r, g, b) = rgb
-        var best = 0
-        var bestDistance = Int.max
-        for (i, c) in TermColor.ansiRGB.enumerated() {
-            let d = (r - c.0) * (r - c.0) + (g - c.1) * (g - c.1) + (b - c.2) * (b - c.2)
-            if d < bestDistance { (best, bestDistance) = (i, d) }
+        let high = max(r, g, b)
+        if high - min(r, g, b) < 30 {
+            return TermColor(high < 64 ? 0 : high < 160 ? 8 : high < 220 ? 7 : 15)
         }
-        return TermColor(best)
+        let threshold = high * 6 / 10
+        let index = (r > threshold ? 1 : 0) + (g > threshold ? 2 : 0) + (b > threshold ? 4 : 0)
+        return TermColor(index + (high > 200 ? 8 : 0))
     }
 
     /// Approximate sRGB components 0...255 of a palette index (xterm's defaults).

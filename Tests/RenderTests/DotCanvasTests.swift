@@ -1,0 +1,77 @@
+import Render
+import Testing
+
+/// Rasterizer tests as small text pictures: braille for dots, letters for background colours.
+@Suite struct DotCanvasTests {
+    func picture(_ canvas: DotCanvas) -> String {
+        (0..<canvas.rows).map { row in
+            String(
+                (0..<canvas.cols).map { col -> Character in
+                    let mask = canvas.dots[row * canvas.cols + col]
+                    return mask == 0 ? " " : Character(Unicode.Scalar(0x2800 + UInt32(mask))!)
+                })
+        }.joined(separator: "\n")
+    }
+
+    func fills(_ canvas: DotCanvas) -> String {
+        (0..<canvas.rows).map { row in
+            String((0..<canvas.cols).map { canvas.background[row * canvas.cols + $0].isDefault ? "." : "#" })
+        }.joined(separator: "\n")
+    }
+
+    @Test func diagonalLine() {
+        var canvas = DotCanvas(cols: 2, rows: 1)
+        canvas.drawLine(x0: 0, y0: 0, x1: 3.5, y1: 3.5, color: TermColor(1))
+        #expect(picture(canvas) == "⠑⢄")
+    }
+
+    @Test func horizontalAndVerticalLines() {
+        var canvas = DotCanvas(cols: 3, rows: 2)
+        canvas.drawLine(x0: 0, y0: 0, x1: 5.9, y1: 0, color: TermColor(1))
+        canvas.drawLine(x0: 0, y0: 0, x1: 0, y1: 7.9, color: TermColor(1))
+        #expect(picture(canvas) == "⡏⠉⠉\n⡇  ")
+    }
+
+    @Test func linesAreClippedToTheCanvas() {
+        var canvas = DotCanvas(cols: 2, rows: 1)
+        canvas.drawLine(x0: -100, y0: 1, x1: 100, y1: 1, color: TermColor(1))
+        canvas.drawLine(x0: -5, y0: -5, x1: -1, y1: 20, color: TermColor(1))
+        #expect(picture(canvas) == "⠒⠒")
+        #expect(canvas.foreground[0] == TermColor(1))
+    }
+
+    @Test func singlePointLine() {
+        var canvas = DotCanvas(cols: 1, rows: 1)
+        canvas.drawLine(x0: 1.2, y0: 3.7, x1: 1.2, y1: 3.7, color: TermColor(1))
+        #expect(picture(canvas) == "⢀")
+    }
+
+    @Test func polygonWithHoleFillsCellsByCentre() {
+        var canvas = DotCanvas(cols: 6, rows: 5)
+        var scratch: [[Double]] = []
+        // Outer square over cells 0...5 × 0...4 and a hole over cells 2...3 × 1...3 (in dots).
+        let points: [SIMD2<Double>] = [
+            SIMD2(0, 0), SIMD2(12, 0), SIMD2(12, 20), SIMD2(0, 20),
+            SIMD2(4, 4), SIMD2(4, 16), SIMD2(8, 16), SIMD2(8, 4),
+        ]
+        canvas.fillPolygon(points, rings: [0..<4, 4..<8], color: TermColor(4), scratch: &scratch)
+        #expect(fills(canvas) == "######\n##..##\n##..##\n##..##\n######")
+    }
+
+    @Test func triangleFill() {
+        var canvas = DotCanvas(cols: 4, rows: 4)
+        var scratch: [[Double]] = []
+        canvas.fillPolygon(
+            [SIMD2(0, 0), SIMD2(8, 16), SIMD2(0, 16)], rings: [0..<3], color: TermColor(2), scratch: &scratch)
+        #expect(fills(canvas) == "....\n#...\n##..\n###.")
+    }
+
+    @Test func asciiStrokesFollowDirection() {
+        #expect(AsciiStroke.character(for: 0) == " ")
+        #expect(AsciiStroke.character(for: 0x09) == "-")  // top row, both columns
+        #expect(AsciiStroke.character(for: 0x47) == "|")  // left column
+        #expect(AsciiStroke.character(for: 0x11) == "\\")  // ⠑
+        #expect(AsciiStroke.character(for: 0x0A) == "/")  // ⠊ top-right and middle-left
+        #expect(AsciiStroke.character(for: 0x01) == ".")
+    }
+}
