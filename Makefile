@@ -31,7 +31,6 @@ lint:
 bench:
 	$(SWIFT) build -c release --product mapterm --product mapterm-bench
 	.build/release/mapterm-bench
-	bash Tests/scripts/bench-process.sh $(RELEASE_BIN)
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:

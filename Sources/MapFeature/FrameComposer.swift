@@ -27,23 +27,23 @@ public struct FrameComposer: Sendable {
 
     /// The full screen for `state`, with `map` (sized `state.mapViewport`) as the background.
     public func compose(_ state: MapState, map: CellGrid) -> CellGrid {
-        var grid = CellGrid(cols: state.screen.cols, rows: state.screen.rows)
-        guard state.screen.cols >= Self.minimumSize.cols, state.screen.rows >= Self.minimumSize.rows else {
+        guard state.screen.cols >= Self.minimumSize.cols, state.screen.rows >= Self.minimumSize.rows,
+            map.cols == state.screen.cols, map.rows < state.screen.rows
+        else {
+            var grid = CellGrid(cols: state.screen.cols, rows: state.screen.rows)
             drawTooSmall(&grid)
             return grid
         }
-        copy(map, into: &grid)
+        var grid = map.appendingRows(state.screen.rows - map.rows)
+        PlaceGlyphs().draw(state, into: &grid)
         drawCrosshair(state, &grid)
+        if state.places.detailOpen, let place = state.places.selected {
+            DetailPane(theme: theme).draw(place, ascii: state.ascii, into: &grid)
+        }
         StatusBar(theme: theme).draw(state, into: &grid)
         if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }
         return grid
-    }
-
-    func copy(_ map: CellGrid, into grid: inout CellGrid) {
-        for row in 0..<min(map.rows, grid.rows) {
-            for col in 0..<min(map.cols, grid.cols) { grid[col, row] = map[col, row] }
-        }
     }
 
     func drawCrosshair(_ state: MapState, _ grid: inout CellGrid) {

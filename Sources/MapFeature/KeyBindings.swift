@@ -3,6 +3,7 @@ public enum Command: Equatable, Sendable {
     case panLeft, panRight, panUp, panDown
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, toggleHelp, quit, dismiss
+    case refresh, nextPlace, previousPlace, openDetail
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -27,6 +28,10 @@ public enum KeyBindings {
         case .character("?"): return .toggleHelp
         case .character("q"): return .quit
         case .escape: return .dismiss
+        case .character("r"): return .refresh
+        case .tab, .character("n"): return .nextPlace
+        case .backTab, .character("N"): return .previousPlace
+        case .enter, .character(" "): return .openDetail
         default: return nil
         }
     }
@@ -39,8 +44,12 @@ public enum KeyBindings {
         Entry(keys: "0", meaning: "whole world"),
         Entry(keys: "mouse drag", meaning: "pan"),
         Entry(keys: "mouse wheel", meaning: "zoom at the pointer"),
+        Entry(keys: "r", meaning: "refresh the places in view"),
+        Entry(keys: "Tab n / S-Tab N", meaning: "select next / previous place"),
+        Entry(keys: "Enter Space", meaning: "open the selected place's details"),
+        Entry(keys: "mouse click", meaning: "select the place under the pointer"),
         Entry(keys: "c", meaning: "braille / ASCII lines"),
         Entry(keys: "?", meaning: "this help"),
-        Entry(keys: "q  Esc", meaning: "quit (Esc closes a pane first)"),
+        Entry(keys: "q  Esc", meaning: "quit (Esc closes a pane or selection first)"),
     ]
 }

@@ -1,4 +1,5 @@
 import GeoCore
+import Places
 
 /// A key the map understands, independent of the terminal library that read it.
 public enum Key: Hashable, Sendable {
@@ -28,4 +29,14 @@ public enum MapAction: Sendable {
     case mouse(MouseEvent)
     /// The terminal now has this many columns and rows.
     case resize(cols: Int, rows: Int)
+    /// The map is on screen for the first time: fetch the places of the view now.
+    case appeared
+    /// The region of `generation` has not changed for the settle delay.
+    case settled(generation: Int)
+    /// A fetch returned.
+    case placesLoaded(PlaceRequest, [Place])
+    /// A fetch failed, with a reason for the user.
+    case placesFailed(PlaceRequest, reason: String)
+    /// Time passes while something animates (the loading spinner).
+    case tick
 }

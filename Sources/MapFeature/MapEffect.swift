@@ -2,4 +2,8 @@
 public enum MapEffect: Equatable, Sendable {
     /// Leave the program, restoring the terminal.
     case quit
+    /// Send `.settled(generation)` after the settle delay (seconds), unless a newer region came.
+    case settle(generation: Int, afterSeconds: Double)
+    /// Ask the place source; cancel any older fetch first.
+    case fetchPlaces(PlaceRequest)
 }

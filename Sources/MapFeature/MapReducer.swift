@@ -7,14 +7,20 @@ public enum MapReducer {
     public static let worldCenter = LatLon(lat: 20, lon: 0)
 
     public static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
+        let before = state
+        var effects: [MapEffect]
         switch action {
-        case .key(let key): return handle(key, &state)
-        case .mouse(let event): return handle(event, &state)
+        case .key(let key): effects = handle(key, &state)
+        case .mouse(let event): effects = handle(event, &state)
         case .resize(let cols, let rows):
             state.screen = Viewport(cols: cols, rows: rows)
             state.dragAnchor = nil
-            return []
+            effects = []
+        default:
+            return PlacesReducer.reduce(&state, action)
         }
+        if effects.contains(.quit) { return effects }
+        return effects + PlacesReducer.regionChanged(from: before, to: &state)
     }
 
     // MARK: Keys
@@ -50,7 +56,20 @@ public enum MapReducer {
         case .toggleAscii: state.ascii.toggle()
         case .toggleHelp: state.showHelp.toggle()
         case .quit: return [.quit]
-        case .dismiss: return [.quit]
+        case .dismiss:
+            if state.places.detailOpen {
+                state.places.detailOpen = false
+            } else if state.places.selected != nil {
+                state.places.selected = nil
+            } else {
+                return [.quit]
+            }
+        case .refresh:
+            state.places.generation += 1
+            return PlacesReducer.fetchIfNeeded(&state, force: true)
+        case .nextPlace: PlacesReducer.cycle(&state, forward: true)
+        case .previousPlace: PlacesReducer.cycle(&state, forward: false)
+        case .openDetail: state.places.detailOpen = state.places.selected != nil
         }
         return []
     }
@@ -69,14 +88,21 @@ public enum MapReducer {
         switch event.kind {
         case .press:
             state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
+            state.dragged = false
         case .drag:
-            if let anchor = state.dragAnchor {
+            if let anchor = state.dragAnchor, anchor.col != event.col || anchor.row != event.row {
                 let dx = Double((anchor.col - event.col) * Viewport.dotsPerColumn)
                 let dy = Double((anchor.row - event.row) * Viewport.dotsPerRow)
                 state.camera = state.camera.panned(dx: dx, dy: dy)
+                state.dragged = true
             }
             state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
-        case .release, .click:
+        case .release:
+            if state.dragAnchor != nil, !state.dragged { PlacesReducer.select(col: event.col, row: event.row, &state) }
+            state.dragAnchor = nil
+            state.dragged = false
+        case .click:
+            PlacesReducer.select(col: event.col, row: event.row, &state)
             state.dragAnchor = nil
         case .wheelUp, .wheelDown:
             let ox = (Double(event.col) + 0.5) * Double(Viewport.dotsPerColumn) - Double(view.dotsWide) / 2

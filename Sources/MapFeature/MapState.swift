@@ -14,6 +14,10 @@ public struct MapState: Equatable, Sendable {
     public var alert: Alert?
     /// The mouse position where a drag started or last moved, in screen cells.
     public var dragAnchor: MouseAnchor?
+    /// True once the mouse moved with the button down (a press and release without it is a click).
+    public var dragged = false
+    /// Places in view, fetching and selection.
+    public var places = PlacesState()
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera

@@ -35,6 +35,19 @@ public struct CellGrid: Hashable, Sendable {
         cells = Array(repeating: fill, count: self.cols * self.rows)
     }
 
+    /// A grid over existing cells (row-major); `cells.count` must be `cols * rows`.
+    public init(cols: Int, rows: Int, cells: [Cell]) {
+        precondition(cells.count == cols * rows, "cell count does not match the size")
+        self.cols = cols
+        self.rows = rows
+        self.cells = cells
+    }
+
+    /// The same grid with `count` rows of `fill` added at the bottom.
+    public func appendingRows(_ count: Int, fill: Cell = .blank) -> CellGrid {
+        CellGrid(cols: cols, rows: rows + count, cells: cells + Array(repeating: fill, count: cols * max(count, 0)))
+    }
+
     public subscript(col: Int, row: Int) -> Cell {
         get { cells[row * cols + col] }
         set { cells[row * cols + col] = newValue }

@@ -42,16 +42,23 @@ public struct DotCanvas: Sendable {
         guard let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else { return }
         let dx = bx - ax, dy = by - ay
         let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
-        if steps == 0 {
-            setDot(x: Int(ax.rounded(.down)), y: Int(ay.rounded(.down)), color: color)
-            return
-        }
-        let sx = dx / Double(steps), sy = dy / Double(steps)
-        var x = ax, y = ay
-        for _ in 0...steps {
-            setDot(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)), color: color)
-            x += sx
-            y += sy
+        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
+        let cols = self.cols
+        let maxX = cols * 2, maxY = rows * 4
+        dots.withUnsafeMutableBufferPointer { dots in
+            foreground.withUnsafeMutableBufferPointer { foreground in
+                var x = ax, y = ay
+                for _ in 0...steps {
+                    let ix = Int(x), iy = Int(y)
+                    if ix < maxX, iy < maxY {
+                        let cell = (iy >> 2) * cols + (ix >> 1)
+                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
+                        foreground[cell] = color
+                    }
+                    x += sx
+                    y += sy
+                }
+            }
         }
     }
 
@@ -106,7 +113,7 @@ public struct DotCanvas: Sendable {
     /// setting their background colour. `points` are in dots; each of `rings` is a range of `points`
     /// forming a closed ring. `crossings` is a reusable scratch buffer (one list per cell row).
     public mutating func fillPolygon(
-        _ points: [SIMD2<Double>], rings: [Range<Int>], color: TermColor, scratch crossings: inout [[Double]]
+        _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor, scratch crossings: inout [[Double]]
     ) {
         if crossings.count < rows { crossings = Array(repeating: [], count: rows) }
         var touched = false

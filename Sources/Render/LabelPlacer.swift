@@ -22,8 +22,7 @@ struct LabelPlacer {
     }
 
     /// Offers a name centred on a point given in dots.
-    mutating func add(text: String, dotX: Double, dotY: Double, priority: Double, style: CellStyle) {
-        let width = TextWidth.of(text)
+    mutating func add(text: String, width: Int, dotX: Double, dotY: Double, priority: Double, style: CellStyle) {
         guard width > 0, width <= cols, dotX >= 0, dotY >= 0 else { return }
         let col = Int((dotX / 2).rounded(.down)) - width / 2
         let row = Int((dotY / 4).rounded(.down))

@@ -13,6 +13,7 @@ public final class MapRenderer {
     private var missing: LRUCache<TileKey, Bool>
     private var crossings: [[Double]] = []
     private var scratch: [SIMD2<Double>] = []
+    private var scratchParts: [Range<Int>] = []
 
     struct TileKey: Hashable {
         var source: Int
@@ -99,28 +100,48 @@ public final class MapRenderer {
         _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
         _ canvas: inout DotCanvas, fill: Bool
     ) {
+        let color = fill || layer.kind == .line ? layer.color : (layer.outline ?? layer.color)
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
-            project(content.points, tile: tile, transform)
+            project(content, tile: tile, transform)
             if fill {
                 for feature in content.features {
-                    canvas.fillPolygon(scratch, rings: Array(content.parts[feature]), color: layer.color, scratch: &crossings)
+                    canvas.fillPolygon(scratch, rings: scratchParts[feature], color: color, scratch: &crossings)
                 }
             } else {
-                let color = layer.kind == .fill ? (layer.outline ?? layer.color) : layer.color
-                for part in content.parts {
+                for part in scratchParts {
                     canvas.drawPolyline(scratch, range: part, closed: layer.kind == .fill, color: color)
                 }
             }
         }
     }
 
-    /// Converts tile-local points of a placed tile into dots, into `scratch`.
-    private func project(_ points: [SIMD2<Float>], tile: PlacedTile, _ transform: ViewTransform) {
+    /// Converts the parts of a placed tile into dots, into `scratch` and `scratchParts`. A vertex
+    /// closer than one dot to the last one kept is skipped (the last vertex of a part is always
+    /// kept): it could not change the picture, and dense coastlines shrink several-fold.
+    private func project(_ layer: PreparedLayer, tile: PlacedTile, _ transform: ViewTransform) {
         let (a, bx, by) = affine(tile, transform)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(points.count)
-        for p in points { scratch.append(SIMD2(a * Double(p.x) + bx, a * Double(p.y) + by)) }
+        var out = scratch, outParts = scratchParts
+        out.removeAll(keepingCapacity: true)
+        outParts.removeAll(keepingCapacity: true)
+        out.reserveCapacity(layer.points.count)
+        layer.points.withUnsafeBufferPointer { points in
+            for part in layer.parts {
+                let start = out.count
+                var last = SIMD2(a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
+                out.append(last)
+                for i in part.dropFirst() {
+                    let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
+                    if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == part.upperBound - 1 {
+                        out.append(p)
+                        last = p
+                    }
+                }
+                outParts.append(start..<out.count)
+            }
+        }
+        scratch = out
+        scratchParts = outParts
     }
 
     /// dot = a * local + b for a placed tile.
@@ -144,7 +165,7 @@ public final class MapRenderer {
             let (a, bx, by) = affine(tile, transform)
             for label in content.labels {
                 let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
-                placer.add(text: label.text, dotX: x, dotY: y, priority: label.priority, style: style)
+                placer.add(text: label.text, width: label.width, dotX: x, dotY: y, priority: label.priority, style: style)
             }
         }
     }
@@ -152,29 +173,22 @@ public final class MapRenderer {
     // MARK: Cells
 
     private func compose(_ canvas: DotCanvas, labels: [PlacedLabel], ascii: Bool) -> CellGrid {
-        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows)
-        for row in 0..<canvas.rows {
-            for col in 0..<canvas.cols {
-                let i = row * canvas.cols + col
-                let mask = canvas.dots[i]
-                let style = CellStyle(fg: canvas.foreground[i], bg: canvas.background[i])
-                if mask == 0 {
-                    grid[col, row] = Cell(" ", style: style)
-                } else {
-                    let scalar = ascii ? AsciiStroke.character(for: mask) : Unicode.Scalar(0x2800 + UInt32(mask))!
-                    grid[col, row] = Cell(scalar, style: style)
-                }
+        var cells: [Cell] = []
+        cells.reserveCapacity(canvas.cols * canvas.rows)
+        for i in 0..<canvas.cols * canvas.rows {
+            let mask = canvas.dots[i]
+            let style = CellStyle(fg: canvas.foreground[i], bg: canvas.background[i])
+            if mask == 0 {
+                cells.append(Cell(" ", style: style))
+            } else {
+                cells.append(Cell(ascii ? AsciiStroke.character(for: mask) : Unicode.Scalar(0x2800 + UInt32(mask))!, style: style))
             }
         }
+        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows, cells: cells)
         for label in labels {
-            var col = label.col
-            for scalar in label.text.unicodeScalars {
-                let width = TextWidth.of(scalar)
-                guard width > 0, col + width <= grid.cols else { continue }
-                let bg = grid[col, label.row].style.bg
-                grid.put(String(scalar), col: col, row: label.row, style: CellStyle(fg: label.style.fg, bg: bg, attributes: label.style.attributes))
-                col += width
-            }
+            var style = label.style
+            style.bg = canvas.background[label.row * canvas.cols + label.col]
+            grid.put(label.text, col: label.col, row: label.row, style: style)
         }
         return grid
     }

@@ -29,6 +29,8 @@ struct PreparedLayer {
 struct PreparedLabel {
     var point: SIMD2<Float>
     var text: String
+    /// Terminal columns of `text`.
+    var width: Int
     var priority: Double
 }
 
@@ -87,7 +89,7 @@ extension PreparedTile {
         let rank = layer.property("rank", of: feature)?.number ?? 10
         let population = layer.property("population", of: feature)?.number ?? 0
         let priority = style.priority + rank - (population > 0 ? log10(population) / 100 : 0)
-        return PreparedLabel(point: anchor, text: text, priority: priority)
+        return PreparedLabel(point: anchor, text: text, width: TextWidth.of(text), priority: priority)
     }
 
     /// Where a feature's name goes: the point itself, or the middle vertex of its longest part.

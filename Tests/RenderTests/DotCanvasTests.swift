@@ -54,7 +54,7 @@ import Testing
             SIMD2(0, 0), SIMD2(12, 0), SIMD2(12, 20), SIMD2(0, 20),
             SIMD2(4, 4), SIMD2(4, 16), SIMD2(8, 16), SIMD2(8, 4),
         ]
-        canvas.fillPolygon(points, rings: [0..<4, 4..<8], color: TermColor(4), scratch: &scratch)
+        canvas.fillPolygon(points, rings: [0..<4, 4..<8][...], color: TermColor(4), scratch: &scratch)
         #expect(fills(canvas) == "######\n##..##\n##..##\n##..##\n######")
     }
 
@@ -62,7 +62,7 @@ import Testing
         var canvas = DotCanvas(cols: 4, rows: 4)
         var scratch: [[Double]] = []
         canvas.fillPolygon(
-            [SIMD2(0, 0), SIMD2(8, 16), SIMD2(0, 16)], rings: [0..<3], color: TermColor(2), scratch: &scratch)
+            [SIMD2(0, 0), SIMD2(8, 16), SIMD2(0, 16)], rings: [0..<3][...], color: TermColor(2), scratch: &scratch)
         #expect(fills(canvas) == "....\n#...\n##..\n###.")
     }
 

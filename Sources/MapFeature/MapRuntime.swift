@@ -1,0 +1,104 @@
+import Foundation
+import Places
+
+/// A monotonic clock in seconds; tests inject a manual one.
+public protocol MapClock: Sendable {
+    func now() -> Double
+}
+
+/// The system's monotonic clock.
+public struct SystemClock: MapClock {
+    public init() {}
+    public func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
+/// Performs the reducer's effects: timers on an injected clock, fetches on an injected place
+/// source. Results come back as actions through `takeActions()`, which the run loop polls.
+/// A new fetch cancels the one under way.
+public final class MapRuntime: @unchecked Sendable {
+    private let source: any PlaceSource
+    private let clock: any MapClock
+    private let lock = NSLock()
+    private var inbox: [MapAction] = []
+    private var timers: [(due: Double, action: MapAction)] = []
+    private var fetch: Task<Void, Never>?
+
+    public init(source: any PlaceSource, clock: any MapClock = SystemClock()) {
+        self.source = source
+        self.clock = clock
+    }
+
+    /// Runs effects; returns false when one of them asks to quit.
+    public func perform(_ effects: [MapEffect]) -> Bool {
+        for effect in effects {
+            switch effect {
+            case .quit:
+                fetch?.cancel()
+                return false
+            case .settle(let generation, let delay):
+                lock.withLock {
+                    timers.removeAll { if case .settled = $0.action { return true } else { return false } }
+                    timers.append((clock.now() + delay, .settled(generation: generation)))
+                }
+            case .fetchPlaces(let request):
+                start(request)
+            }
+        }
+        return true
+    }
+
+    /// Actions that are ready: finished fetches, then timers that are due, in due order.
+    public func takeActions() -> [MapAction] {
+        let now = clock.now()
+        return lock.withLock {
+            var ready = inbox
+            inbox.removeAll()
+            let due = timers.filter { $0.due <= now }.sorted { $0.due < $1.due }
+            timers.removeAll { $0.due <= now }
+            ready += due.map(\.action)
+            return ready
+        }
+    }
+
+    /// Seconds until the next timer is due (nil when none), so the loop knows how long it may wait.
+    public var secondsUntilNextTimer: Double? {
+        let now = clock.now()
+        return lock.withLock { timers.map { max(0, $0.due - now) }.min() }
+    }
+
+    /// True while a fetch runs.
+    public var isFetching: Bool { lock.withLock { fetch != nil } }
+
+    /// Waits until the fetch under way (if any) has delivered its action; for tests and `render`.
+    public func waitForFetch() async {
+        let task = lock.withLock { fetch }
+        await task?.value
+    }
+
+    private func start(_ request: PlaceRequest) {
+        let source = self.source
+        lock.withLock {
+            fetch?.cancel()
+            fetch = Task { [weak self] in
+                let action: MapAction
+                do {
+                    let places = try await source.places(in: request.region, kinds: request.kinds, limit: request.limit)
+                    action = .placesLoaded(request, places)
+                } catch is CancellationError {
+                    return
+                } catch {
+                    action = .placesFailed(request, reason: String(describing: error))
+                }
+                guard !Task.isCancelled else { return }
+                self?.deliver(action)
+            }
+        }
+    }
+
+    private func deliver(_ action: MapAction) {
+        lock.withLock {
+            inbox.append(action)
+            fetch = nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import GeoCore
+import Places
+
+/// One fetch of the places of a region: what to ask for and the region generation it belongs to.
+public struct PlaceRequest: Equatable, Sendable {
+    /// The box to ask the place source for (the tiles below, in degrees).
+    public var region: GeoBounds
+    public var kinds: Set<PlaceKind>
+    public var limit: Int
+    /// The region generation this fetch was made for; a result from an older one is dropped.
+    public var generation: Int
+    /// The cache tiles the result fills.
+    public var keys: [TileID]
+
+    public init(region: GeoBounds, kinds: Set<PlaceKind>, limit: Int, generation: Int, keys: [TileID]) {
+        self.region = region
+        self.kinds = kinds
+        self.limit = limit
+        self.generation = generation
+        self.keys = keys
+    }
+
+    /// The fetch zoom for a camera: tiles of this zoom are the cache keys (0...14).
+    public static func fetchZoom(_ camera: Camera) -> Int { min(max(Int(camera.zoom.rounded(.down)), 0), 14) }
+
+    /// The cache tiles covering a view, wrapped and each once.
+    public static func keys(for transform: ViewTransform) -> [TileID] {
+        var seen = Set<TileID>()
+        return transform.tileCover(zoom: fetchZoom(transform.camera)).map(\.wrapped).filter { seen.insert($0).inserted }
+    }
+
+    /// The smallest box holding the tiles (crossing the antimeridian when they wrap).
+    public static func bounds(of keys: [TileID], view: GeoBounds) -> GeoBounds {
+        guard let zoom = keys.first?.z else { return view }
+        let n = 1 << zoom
+        let rows = keys.map(\.y)
+        let north = Mercator.unproject(WorldPoint(x: 0, y: Double(rows.min()!) / Double(n))).lat
+        let south = Mercator.unproject(WorldPoint(x: 0, y: Double(rows.max()! + 1) / Double(n))).lat
+        let columns = Set(keys.map(\.x))
+        if columns.count == n { return GeoBounds(south: south, west: -180, north: north, east: 180) }
+        // The first column after a gap is the west edge; the column before it the east edge.
+        let sorted = columns.sorted()
+        var west = sorted[0], east = sorted[sorted.count - 1]
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > 1 { (west, east) = (b, a) }
+        let lon = { (x: Int) in Double(x) / Double(n) * 360 - 180 }
+        return GeoBounds(south: south, west: lon(west), north: north, east: lon(east + 1))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GeoCore
+import MapFeature
+import Render
+import Storage
+import VectorTiles
+
+/// Frame render at 160×48 for the views MapSCII was measured on, warm (tiles cached) and cold.
+enum FrameBenchmark {
+    struct View {
+        var name: String
+        var center: LatLon
+        var zoom: Double?
+        var warmTarget: Double
+    }
+
+    static let screen = Viewport(cols: 160, rows: 48)
+    static let views = [
+        View(name: "world, Berlin", center: LatLon(lat: 52.52, lon: 13.405), zoom: nil, warmTarget: 1),
+        View(name: "50N 10E z3.5", center: LatLon(lat: 50, lon: 10), zoom: 3.5, warmTarget: 0.15),
+        View(name: "40.7N 74W z5.5", center: LatLon(lat: 40.7, lon: -74), zoom: 5.5, warmTarget: 0.15),
+    ]
+
+    static func run(resources: URL) throws {
+        print("== frame render 160x48, in process (map + panes) ==")
+        let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
+        func makeRenderer() throws -> MapRenderer {
+            let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
+            let monaco = try MBTilesFile(path: resources.appendingPathComponent("monaco.mbtiles").path)
+            return MapRenderer(sources: [TileLoader(store: world), TileLoader(store: monaco)], style: style)
+        }
+        let composer = FrameComposer()
+        for view in views {
+            let zoom = view.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
+            let state = MapState(camera: Camera(center: view.center, zoom: zoom), screen: screen)
+            let warmRenderer = try makeRenderer()
+            let warm = Stopwatch.measure(runs: 300) {
+                _ = composer.compose(state, map: warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
+            }
+            report("\(view.name) warm", warm, target: view.warmTarget)
+            var renderers = try (0..<33).map { _ in try makeRenderer() }
+            let cold = Stopwatch.measure(runs: 30) {
+                let renderer = renderers.removeLast()
+                _ = composer.compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport))
+            }
+            report("\(view.name) cold (fresh cache)", cold, target: view.zoom == nil ? 5 : nil)
+        }
+    }
+}
