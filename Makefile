@@ -22,10 +22,10 @@ unit:
 	$(SWIFT) test --skip-build --parallel
 
 e2e: release
-	bash Tests/scripts/e2e.sh $(RELEASE_BIN)
+	bash Tests/e2e/e2e.sh $(RELEASE_BIN)
 
 lint:
-	bash Tests/scripts/check-imports.sh
+	bash Tests/lint/check-imports.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

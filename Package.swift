@@ -43,6 +43,11 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        .executableTarget(
+            name: "mapterm-bench",
+            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage"],
+            swiftSettings: strict),
+
         // MARK: Tests
         .target(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
@@ -57,7 +62,10 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: ["MapFeature", "Render", "Storage", "TestSupport"],
-            swiftSettings: strict),
+            exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
+        .testTarget(
+            name: "PlacesTests", dependencies: ["Places", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
     ]
 )

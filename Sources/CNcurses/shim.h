@@ -18,6 +18,10 @@ static inline int mt_cols(void) { return COLS; }
 static inline int mt_colors(void) { return COLORS; }
 static inline int mt_color_pairs(void) { return COLOR_PAIRS; }
 
+static inline WINDOW *mt_curscr(void) { return curscr; }
+static inline FILE *mt_stdin(void) { return stdin; }
+static inline FILE *mt_stdout(void) { return stdout; }
+
 static inline attr_t mt_a_normal(void) { return A_NORMAL; }
 static inline attr_t mt_a_bold(void) { return A_BOLD; }
 static inline attr_t mt_a_reverse(void) { return A_REVERSE; }

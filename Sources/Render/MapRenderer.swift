@@ -88,7 +88,7 @@ public final class MapRenderer {
             missing[key] = true
             return nil
         }
-        let content = PreparedTile.prepare(vectorTile, id: tile, style: style)
+        let content = PreparedTile.prepare(vectorTile, id: tile, style: style) { sources[s].markDamaged(tile) }
         cache[key] = content
         return content
     }

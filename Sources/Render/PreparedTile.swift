@@ -36,14 +36,24 @@ struct PreparedLabel {
 
 extension PreparedTile {
     /// Selects and groups the features of `tile` for every layer of `style`.
-    static func prepare(_ tile: VectorTile, id: TileID, style: MapStyle) -> PreparedTile {
-        var decoded: [String: VectorLayer] = [:]
+    /// `damaged` is called once when a layer of the tile cannot be decoded (that layer is skipped).
+    static func prepare(_ tile: VectorTile, id: TileID, style: MapStyle, damaged: () -> Void) -> PreparedTile {
+        var decoded: [String: VectorLayer?] = [:]
         var extent = 4096.0
         var result: [PreparedLayer?] = []
+        var reported = false
         for styleLayer in style.layers {
             let name = styleLayer.sourceLayer
-            if decoded[name] == nil, let layer = try? tile.layer(named: name) { decoded[name] = layer }
-            guard let layer = decoded[name] else {
+            if decoded[name] == nil {
+                do {
+                    decoded[name] = try tile.layer(named: name)
+                } catch {
+                    decoded[name] = .some(nil)
+                    if !reported { damaged() }
+                    reported = true
+                }
+            }
+            guard let layer = decoded[name] ?? nil else {
                 result.append(nil)
                 continue
             }

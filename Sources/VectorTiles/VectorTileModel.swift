@@ -79,6 +79,8 @@ public struct VectorLayer: Sendable {
     public var keys: [String]
     public var values: [PropertyValue]
     public var features: [VectorFeature]
+    /// The MVT `version` field: 2 for MVT 2.x; decoded layers that omit it report 1 (the proto default).
+    public var version: Int = 2
 
     public init(name: String, extent: Int, keys: [String], values: [PropertyValue], features: [VectorFeature]) {
         self.name = name

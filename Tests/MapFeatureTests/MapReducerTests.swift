@@ -17,8 +17,9 @@ import Testing
         let (state, effects) = sending([.key(.right)], to: start)
         var expected = start
         expected.camera = start.camera.panned(dx: 40, dy: 0)  // 20 cells × 2 dots
+        expected.places.generation = 1
         #expect(state == expected)
-        #expect(effects.isEmpty)
+        #expect(effects == [.settle(generation: 1, afterSeconds: 0.15)])
         #expect(state.camera.center.lon > start.camera.center.lon)
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import GeoCore
+
+/// A `PlaceSource` over a fixed list of places, from memory or from a JSON file of `Place` values (the
+/// form documented on `Place`; `--source FILE.json`). Queries use an `InMemoryPlaceIndex`.
+public struct FixtureSource: PlaceSource {
+    /// The largest fixture file accepted: 10 MiB.
+    public static let maxFileBytes = 10 * 1_048_576
+
+    /// The index over the places.
+    public let index: InMemoryPlaceIndex
+
+    /// A source over `places` as given (not sanitised). Places with an invalid coordinate are left out,
+    /// and of several places with one id only the first is kept.
+    public init(places: [Place]) {
+        var seen = Set<String>()
+        index = InMemoryPlaceIndex(places.filter { $0.coordinate.isValid && seen.insert($0.id).inserted })
+    }
+
+    /// A source over the places of a JSON file, sanitised (see `decode`).
+    /// - Throws: `PlaceSourceError.unavailable` (missing or unreadable), `.tooLarge` (over 10 MiB),
+    ///   `.undecodable` (not a JSON array of places, or a place with an invalid coordinate).
+    public init(contentsOf url: URL) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = (attributes?[.size] as? NSNumber)?.intValue else {
+            throw PlaceSourceError.unavailable("\(url.path) does not exist or is not accessible")
+        }
+        guard size <= Self.maxFileBytes else { throw PlaceSourceError.tooLarge }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PlaceSourceError.unavailable("\(url.path) cannot be read")
+        }
+        self.init(places: try Self.decode(data))
+    }
+
+    /// A source over the places of the JSON file at `path`; see `init(contentsOf:)`.
+    public init(path: String) throws {
+        try self.init(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Every place of the source, in the order given.
+    public var allPlaces: [Place] { index.places }
+
+    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
+        index.places(in: region, kinds: kinds, limit: limit)
+    }
+
+    // MARK: JSON
+
+    /// Decodes a JSON array of places and sanitises their text.
+    /// - Throws: `PlaceSourceError.tooLarge`, or `.undecodable` naming the first bad element (1-based).
+    public static func decode(_ data: Data) throws -> [Place] {
+        guard data.count <= maxFileBytes else { throw PlaceSourceError.tooLarge }
+        let places: [Place]
+        do {
+            places = try JSONDecoder().decode([Place].self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw PlaceSourceError.undecodable("not valid JSON")
+        } catch let error as DecodingError {
+            throw PlaceSourceError.undecodable(describe(error))
+        }
+        return try places.enumerated().map { offset, place in
+            guard place.coordinate.isValid else {
+                throw PlaceSourceError.undecodable("place \(offset + 1) has an invalid coordinate")
+            }
+            return place.sanitized()
+        }
+    }
+
+    /// The stable JSON form: an array of places, keys sorted, pretty-printed, slashes unescaped.
+    public static func encode(_ places: [Place]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(places)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            context = c
+        @unknown default:
+            return "not a JSON array of places"
+        }
+        var location = ""
+        if let first = context.codingPath.first, let index = first.intValue {
+            location = "place \(index + 1)"
+            let rest = context.codingPath.dropFirst().map(\.stringValue)
+            if case .keyNotFound(let key, _) = error {
+                return "\(location): \((rest + [key.stringValue]).joined(separator: ".")) is missing"
+            }
+            if !rest.isEmpty { location += ", \(rest.joined(separator: "."))" }
+            return "\(location): \(context.debugDescription)"
+        }
+        return "not a JSON array of places"
+    }
+}

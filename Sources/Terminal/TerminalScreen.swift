@@ -1,0 +1,436 @@
+import CNcurses
+import Glibc
+import Render
+
+/// The full-screen terminal, through ncursesw: copies `CellGrid`s to the screen and reads keys,
+/// mouse reports and resizes.
+///
+/// Drawing is incremental twice over: `draw` hands ncurses only the cells that differ from the
+/// previous grid, and ncurses sends the terminal only what differs from what it shows, scrolling
+/// lines that merely moved (a vertical pan) with the terminal's scroll-region commands.
+///
+/// Use from one run loop:
+/// ```
+/// let screen = try TerminalScreen.open(colorMode: nil)   // installs the signal handlers too
+/// defer { screen.close() }
+/// while !TerminalRestorer.interruptRequested {
+///     screen.draw(render(state, size: screen.size))
+///     for event in screen.readEvents(timeoutMilliseconds: 100) { state = reduce(state, event) }
+/// }
+/// ```
+/// Every method takes a process-wide lock around its ncurses calls, so the class is safe to share
+/// between threads; ncurses itself is never entered concurrently.
+public final class TerminalScreen: @unchecked Sendable {
+    // MARK: State (guarded by NcursesLock.shared)
+
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let outputFD: Int32
+    /// Size of the output file at open when it is a regular file (tests, benchmarks); nil for a TTY.
+    private let outputStartSize: Int?
+    /// Opened on the process's own terminal: signal restore armed, ^Z handled.
+    private let ownsTerminal: Bool
+    /// LC_CTYPE is UTF-8, so non-ASCII scalars can be written.
+    private let canWriteUTF8: Bool
+    private var isClosed = false
+    private var lastGrid: CellGrid?
+    private var lastScreenSize = (cols: 0, rows: 0)
+    /// Clear and repaint the whole terminal on the next `draw`.
+    private var needsClear = false
+    private var pairs: ColorPairTable
+    private var styleCache: [CellStyle: ResolvedStyle] = [:]
+    private var decoder = InputDecoder()
+
+    /// Colours and attributes of a style, as ncurses wants them.
+    private struct ResolvedStyle {
+        var attributes: attr_t
+        var pair: Int32
+    }
+
+    /// Colours actually used: the requested mode, limited to what the terminal supports.
+    public let colorMode: ColorMode
+    /// The user's locale is UTF-8. When false, prefer ASCII output: non-ASCII glyphs may show as
+    /// garbage even though `LC_CTYPE` was switched to C.UTF-8 for ncurses.
+    public let isUTF8: Bool
+
+    /// Longest single wait inside `readEvents`, in milliseconds: how quickly it notices the
+    /// interrupt flag and ^Z.
+    static let pollSliceMilliseconds = 50
+    /// How long `readEvents` waits for the rest of an escape sequence split between reads, in ms.
+    static let sequenceGraceMilliseconds: Int32 = 30
+    /// Most raw inputs one `readEvents` call consumes, so a flood cannot starve the run loop.
+    static let maxBatch = 4096
+
+    private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    private static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+
+    // MARK: - Opening
+
+    /// Opens the process's terminal (stdin/stdout) full screen: alternate screen, cbreak (^C stays a
+    /// signal, see `TerminalRestorer`), no echo, keypad decoding, cursor hidden, 25 ms Esc delay,
+    /// mouse reporting (press, release, drag with xterm mode 1002, wheel; SGR 1006 coordinates).
+    ///
+    /// - Parameter colorMode: nil to detect: `NO_COLOR` set and non-empty → monochrome, else
+    ///   256 colours if the terminal has them, 16 with 8 or more, else monochrome. An explicit mode
+    ///   wins over `NO_COLOR` but is limited to what the terminal supports.
+    /// - Throws: `TerminalError` when stdin/stdout is not a terminal or `TERM` is unknown.
+    public static func open(colorMode: ColorMode?) throws -> TerminalScreen {
+        TerminalRestorer.installSignalHandlers()
+        let input = mt_stdin()!
+        let output = mt_stdout()!
+        guard isatty(fileno(input)) == 1, isatty(fileno(output)) == 1 else { throw TerminalError.notATerminal }
+        return try NcursesLock.shared.run {
+            let locale = TerminalLocale.prepare(allCategories: true)
+            TerminalRestorer.arm(fd: fileno(output))
+            do {
+                return try TerminalScreen(
+                    term: nil, input: input, output: output, size: nil, colorMode: colorMode, locale: locale,
+                    ownsTerminal: true)
+            } catch {
+                TerminalRestorer.disarm()
+                throw error
+            }
+        }
+    }
+
+    /// Opens ncurses on arbitrary files, no TTY needed: for tests and byte-count benchmarks.
+    /// Only `LC_CTYPE` is touched (UTF-8, C.UTF-8 as fallback); no signal handlers are installed.
+    ///
+    /// - Parameters:
+    ///   - term: terminfo name, e.g. `"xterm-256color"`.
+    ///   - input: where keys are read from (a pipe lets a test feed bytes while it runs).
+    ///   - output: where the escape sequences go; when it is a regular file, `bytesWritten` counts.
+    ///   - cols, rows: the screen size in cells.
+    ///   - colorMode: as for `open(colorMode:)`.
+    public static func open(
+        term: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, cols: Int, rows: Int,
+        colorMode: ColorMode?
+    ) throws -> TerminalScreen {
+        try NcursesLock.shared.run {
+            let locale = TerminalLocale.prepare(allCategories: false)
+            return try TerminalScreen(
+                term: term, input: input, output: output, size: (max(cols, 1), max(rows, 1)), colorMode: colorMode,
+                locale: locale, ownsTerminal: false)
+        }
+    }
+
+    /// Starts ncurses. Caller holds the lock.
+    private init(
+        term: String?, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
+        size: (cols: Int, rows: Int)?,
+        colorMode requested: ColorMode?, locale: (userLocaleIsUTF8: Bool, canWriteUTF8: Bool), ownsTerminal: Bool
+    ) throws {
+        let started: OpaquePointer?
+        if let term { started = newterm(term, output, input) } else { started = newterm(nil, output, input) }
+        guard let started else {
+            throw TerminalError.unknownTerminal(term ?? getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        screen = started
+        self.output = output
+        outputFD = fileno(output)
+        self.ownsTerminal = ownsTerminal
+        canWriteUTF8 = locale.canWriteUTF8
+        isUTF8 = locale.userLocaleIsUTF8
+        var info = Glibc.stat()
+        outputStartSize = fstat(outputFD, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+
+        set_term(screen)
+        if let size { resize_term(Int32(size.rows), Int32(size.cols)) }
+        let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        leaveok(window, true)  // the cursor is hidden: never spend bytes moving it back
+        idlok(window, true)  // allow insert/delete line where the terminal lacks a scroll region
+        scrollok(window, false)  // writing the bottom-right cell must not scroll
+        curs_set(0)
+        set_escdelay(25)
+        keyok(KEY_MOUSE, false)  // mouse reports reach InputDecoder as characters, in order
+        for (sequence, code) in NcursesKeys.extraDefinitions { define_key(sequence, code) }
+
+        let terminalColors = has_colors() ? Int(tigetnum("colors")) : 0
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        self.colorMode = Self.resolveColorMode(requested: requested, terminalColors: terminalColors, noColor: noColor)
+        var defaultColors = false
+        if self.colorMode != .monochrome {
+            start_color()
+            defaultColors = use_default_colors() == OK
+        }
+        pairs = ColorPairTable(
+            pairLimit: self.colorMode == .monochrome ? 0 : Int(mt_color_pairs()), colorCount: Int(mt_colors()),
+            hasDefaultColors: defaultColors)
+
+        wrefresh(window)  // enter the alternate screen, clear it, flush the set-up
+        sendControl(Self.mouseOn)
+    }
+
+    /// The colour mode to use: `requested`, or detected when nil, never beyond what a terminal with
+    /// `terminalColors` colours (terminfo `colors`, ≤ 0 when none) can show.
+    static func resolveColorMode(requested: ColorMode?, terminalColors: Int, noColor: Bool) -> ColorMode {
+        let capability: ColorMode = terminalColors >= 256 ? .palette256 : terminalColors >= 8 ? .ansi16 : .monochrome
+        guard let requested else { return noColor ? .monochrome : capability }
+        let rank: [ColorMode: Int] = [.monochrome: 0, .ansi16: 1, .palette256: 2]
+        return rank[requested, default: 0] <= rank[capability, default: 0] ? requested : capability
+    }
+
+    deinit { close() }
+
+    // MARK: - Properties
+
+    /// The screen size in cells, as ncurses knows it (updated when a `.resize` event is read).
+    public var size: (cols: Int, rows: Int) {
+        NcursesLock.shared.run {
+            guard !isClosed else { return (0, 0) }
+            set_term(screen)
+            return (Int(mt_cols()), Int(mt_lines()))
+        }
+    }
+
+    /// Bytes written to the output since open, when the output is a regular file (tests,
+    /// benchmarks); 0 for a terminal. Includes the set-up sequences written by `open`.
+    public var bytesWritten: Int {
+        NcursesLock.shared.run {
+            guard let start = outputStartSize else { return 0 }
+            fflush(output)
+            var info = Glibc.stat()
+            return fstat(outputFD, &info) == 0 ? Int(info.st_size) - start : 0
+        }
+    }
+
+    /// Colour pairs allocated so far (pair 0, the terminal default, is not counted).
+    public var colorPairCount: Int { NcursesLock.shared.run { pairs.count } }
+
+    // MARK: - Drawing
+
+    /// Shows `grid`. Cells equal to the previous grid's are not handed to ncurses; ncurses then sends
+    /// only what changed on the terminal. When the grid or screen size changed since the last draw,
+    /// the whole screen is cleared and repainted. Cells beyond the screen are clipped; screen area
+    /// beyond the grid stays blank. Wide characters take their cell and the continuation cell.
+    public func draw(_ grid: CellGrid) {
+        NcursesLock.shared.run {
+            guard !isClosed else { return }
+            set_term(screen)
+            let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
+            let screenSize = (cols: Int(mt_cols()), rows: Int(mt_lines()))
+            var previous: CellGrid? = nil
+            if let last = lastGrid {
+                if last.cols == grid.cols && last.rows == grid.rows && screenSize == lastScreenSize && !needsClear {
+                    previous = last
+                } else {
+                    needsClear = true
+                }
+            }
+            if needsClear {
+                werase(window)
+                clearok(mt_curscr(), true)
+                needsClear = false
+            }
+            let width = min(grid.cols, screenSize.cols)
+            let height = min(grid.rows, screenSize.rows)
+            grid.cells.withUnsafeBufferPointer { new in
+                if let previous {
+                    previous.cells.withUnsafeBufferPointer { old in
+                        paint(new, old: old, gridCols: grid.cols, width: width, height: height)
+                    }
+                } else {
+                    paint(new, old: nil, gridCols: grid.cols, width: width, height: height)
+                }
+            }
+            wnoutrefresh(window)
+            doupdate()
+            lastGrid = grid
+            lastScreenSize = screenSize
+        }
+    }
+
+    /// Forgets what the terminal shows: the next `draw` clears and repaints everything (after the
+    /// terminal was disturbed by other output; ^L).
+    public func invalidate() {
+        NcursesLock.shared.run { needsClear = true }
+    }
+
+    /// Writes changed cells of rows 0..<height, columns 0..<width into ncurses' virtual screen.
+    private func paint(
+        _ new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, gridCols: Int, width: Int, height: Int
+    ) {
+        for y in 0..<height {
+            let rowStart = y * gridCols
+            for x in 0..<width {
+                let i = rowStart + x
+                let cell = new[i]
+                if let old, old[i] == cell { continue }
+                if cell.isContinuation {
+                    guard x > 0, new[i - 1].isContinuation == false, displayed(new[i - 1].scalar).width == 2 else {
+                        put(0x20, style: cell.style, x: x, y: y)  // orphan: a blank keeps the column
+                        continue
+                    }
+                    // Lead unchanged (so not written above) but its right half changed: rewrite it.
+                    if let old, old[i - 1] == new[i - 1] { put(new[i - 1], x: x - 1, y: y, fitsWide: true) }
+                    continue
+                }
+                let fitsWide = x + 1 < width && new[i + 1].isContinuation
+                put(cell, x: x, y: y, fitsWide: fitsWide)
+            }
+        }
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int, fitsWide: Bool) {
+        let (character, width) = displayed(cell.scalar)
+        // A two-column character needs its continuation cell, or it would cover the next cell.
+        put(width == 2 && !fitsWide ? 0x3F : character, style: cell.style, x: x, y: y)
+    }
+
+    private func put(_ character: wchar_t, style: CellStyle, x: Int, y: Int) {
+        let resolved = resolve(style)
+        _ = mt_put_cell(Int32(y), Int32(x), character, resolved.attributes, resolved.pair)
+    }
+
+    /// The character ncurses should write for a grid scalar, and its width in columns. Control
+    /// characters, invalid scalars and (without a UTF-8 locale) all non-ASCII become `?`;
+    /// zero-width scalars become a space, since ncurses would merge them into the previous cell.
+    private func displayed(_ scalar: UInt32) -> (character: wchar_t, width: Int) {
+        if scalar < 0x7F { return scalar >= 0x20 ? (wchar_t(scalar), 1) : (0x3F, 1) }
+        if (0x2800...0x28FF).contains(scalar) && canWriteUTF8 { return (wchar_t(scalar), 1) }  // braille
+        guard canWriteUTF8, scalar >= 0xA0, Unicode.Scalar(scalar) != nil else { return (0x3F, 1) }
+        let character = wchar_t(bitPattern: scalar)
+        switch wcwidth(character) {
+        case 1: return (character, 1)
+        case 2: return (character, 2)
+        case 0: return (0x20, 1)
+        default: return (0x3F, 1)
+        }
+    }
+
+    private func resolve(_ style: CellStyle) -> ResolvedStyle {
+        if let known = styleCache[style] { return known }
+        let adapted = colorMode.adapt(style)
+        var attributes = mt_a_normal()
+        if adapted.attributes.contains(.bold) { attributes |= mt_a_bold() }
+        if adapted.attributes.contains(.reverse) { attributes |= mt_a_reverse() }
+        if adapted.attributes.contains(.dim) { attributes |= mt_a_dim() }
+        if adapted.attributes.contains(.underline) { attributes |= mt_a_underline() }
+        var pair: Int32 = 0
+        if colorMode != .monochrome {
+            pair = pairs.pair(fg: adapted.fg.rawValue, bg: adapted.bg.rawValue) { init_extended_pair($0, $1, $2) == OK }
+        }
+        let resolved = ResolvedStyle(attributes: attributes, pair: pair)
+        styleCache[style] = resolved
+        return resolved
+    }
+
+    // MARK: - Input
+
+    /// Waits up to `timeoutMilliseconds` (negative: no limit) for input, then also takes everything
+    /// already queued without waiting, so a burst of keys comes back from one call (redraw once per
+    /// call, not once per key). Returns [] on timeout, and returns early (within ~50 ms) once
+    /// `TerminalRestorer.interruptRequested` is set. A pending ^Z suspends the process here.
+    public func readEvents(timeoutMilliseconds: Int32) -> [TerminalEvent] {
+        NcursesLock.shared.run {
+            guard !isClosed else { return [] }
+            set_term(screen)
+            let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
+            var events: [TerminalEvent] = []
+            let clock = ContinuousClock()
+            let start = clock.now
+            let limit: Duration? = timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds))
+            // Wait for the first input in short slices, watching the signal flags.
+            while true {
+                if ownsTerminal && TerminalRestorer.takeSuspendRequest() { suspend(window) }
+                if TerminalRestorer.interruptRequested { return [] }
+                var slice = Self.pollSliceMilliseconds
+                if let limit {
+                    let left = (limit - (clock.now - start)) / .milliseconds(1)
+                    slice = max(0, min(slice, Int(left.rounded(.up))))
+                }
+                wtimeout(window, Int32(slice))
+                if let raw = readRaw(window) {
+                    decoder.feed(raw, into: &events)
+                    break
+                }
+                if let limit, clock.now - start >= limit { return [] }
+            }
+            // Take what is already queued.
+            wtimeout(window, 0)
+            var count = 1
+            while count < Self.maxBatch, let raw = readRaw(window) {
+                decoder.feed(raw, into: &events)
+                count += 1
+            }
+            // An escape sequence split between reads: give its rest a moment. (A lone ESC needs no
+            // wait: ncurses already waited its escape delay before handing it over.)
+            if decoder.isInsideSequence && !decoder.isAfterLoneEscape {
+                wtimeout(window, Self.sequenceGraceMilliseconds)
+                while decoder.isInsideSequence && !decoder.isAfterLoneEscape && count < Self.maxBatch,
+                    let raw = readRaw(window)
+                {
+                    decoder.feed(raw, into: &events)
+                    count += 1
+                }
+            }
+            decoder.finish(into: &events)
+            return events
+        }
+    }
+
+    /// One `wget_wch` result, nil when nothing came before the window's timeout.
+    private func readRaw(_ window: UnsafeMutablePointer<WINDOW>) -> InputDecoder.RawInput? {
+        var value: wint_t = 0
+        let status = wget_wch(window, &value)
+        if status == KEY_CODE_YES {
+            let code = Int32(bitPattern: value)
+            if code == KEY_RESIZE { return .event(.resize(cols: Int(mt_cols()), rows: Int(mt_lines()))) }
+            if let key = NcursesKeys.key(for: code) { return .event(.key(key)) }
+            return .ignored
+        }
+        return status == OK ? .char(UInt32(value)) : nil
+    }
+
+    /// ^Z: leave curses mode, stop, and on `fg` come back with the screen repainted. A size change
+    /// while stopped is then picked up by ncurses' SIGWINCH handling as a `.resize` event.
+    private func suspend(_ window: UnsafeMutablePointer<WINDOW>) {
+        sendControl(Self.mouseOff)
+        endwin()
+        TerminalRestorer.disarm()
+        TerminalRestorer.stopProcess()
+        TerminalRestorer.arm(fd: outputFD)
+        clearok(mt_curscr(), true)
+        wrefresh(window)  // back to curses mode: alternate screen, keypad mode, full repaint
+        sendControl(Self.mouseOn)
+        raise(SIGWINCH)  // the terminal may have been resized while we were stopped
+    }
+
+    /// Writes a control sequence ncurses does not know about straight to the output. Call only
+    /// when ncurses' own output buffer is empty (after `doupdate`/`wrefresh`, before `endwin`).
+    /// (`putp` would not do: it writes to stdout, not to the file given to `newterm`.)
+    private func sendControl(_ sequence: String) {
+        fputs(sequence, output)
+        fflush(output)
+    }
+
+    /// Test hook: resizes the screen as a SIGWINCH would (ncurses queues a KEY_RESIZE).
+    func simulateResize(cols: Int, rows: Int) {
+        NcursesLock.shared.run {
+            guard !isClosed else { return }
+            set_term(screen)
+            resizeterm(Int32(rows), Int32(cols))
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Leaves full-screen mode and restores the terminal (mouse reporting off, `endwin`), then frees
+    /// the ncurses screen. Idempotent; also run on deinit. The files passed to `open` stay open.
+    public func close() {
+        NcursesLock.shared.run {
+            guard !isClosed else { return }
+            isClosed = true
+            set_term(screen)
+            sendControl(Self.mouseOff)
+            endwin()
+            delscreen(screen)
+            if ownsTerminal { TerminalRestorer.disarm() }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// Decodes one MVT 2.1 `Layer` message into a `VectorLayer`.
+///
+/// Field numbers: layer `1 name, 2 feature, 3 key, 4 value, 5 extent, 15 version`;
+/// feature `1 id, 2 tags, 3 type, 4 geometry`; value `1 string, 2 float, 3 double, 4 int64,
+/// 5 uint64, 6 sint64, 7 bool`. Unknown fields are skipped.
+enum LayerDecoder {
+    /// Decodes the layer message occupying `range` of `buffer`.
+    ///
+    /// Features of type UNKNOWN (or an unrecognised type) and features whose geometry decodes
+    /// to nothing (no command, or only degenerate parts) are left out.
+    static func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
+    ) throws(VectorTileError) -> VectorLayer {
+        var reader = ProtobufReader(buffer, range: range)
+        var name: String?
+        var extent: UInt32 = 4096
+        var version: UInt32 = 1
+        var keys: [String] = []
+        var values: [PropertyValue] = []
+        var featureRanges: [Range<Int>] = []
+        var hasEmptyValue = false
+
+        while let (field, wireType) = try reader.readTag() {
+            let fieldStart = reader.offset
+            switch (field, wireType) {
+            case (1, .lengthDelimited): name = try reader.readString()
+            case (2, .lengthDelimited): featureRanges.append(try reader.readLengthDelimited())
+            case (3, .lengthDelimited): keys.append(try reader.readString())
+            case (4, .lengthDelimited):
+                let value = try decodeValue(buffer, range: try reader.readLengthDelimited())
+                hasEmptyValue = hasEmptyValue || value == nil
+                values.append(value ?? .string(""))
+            case (5, .varint): extent = try reader.readVarint32()
+            case (15, .varint): version = try reader.readVarint32()
+            case (1...5, _), (15, _): throw .invalidField(field, offset: fieldStart)
+            default: try reader.skip(wireType)
+            }
+        }
+        guard let name else { throw .missingLayerName }
+        // Values may come before the name, so their error is raised here.
+        guard !hasEmptyValue else { throw .emptyValue(layer: name) }
+        guard extent > 0 else { throw .invalidExtent(layer: name) }
+
+        var features: [VectorFeature] = []
+        features.reserveCapacity(featureRanges.count)
+        var scratch: [UInt32] = []
+        for featureRange in featureRanges {
+            if let feature = try decodeFeature(
+                buffer, range: featureRange, layer: name, keyCount: keys.count, valueCount: values.count,
+                scratch: &scratch)
+            {
+                features.append(feature)
+            }
+        }
+        var layer = VectorLayer(name: name, extent: Int(extent), keys: keys, values: values, features: features)
+        layer.version = Int(version)
+        return layer
+    }
+
+    /// Scans a layer message for its name only (cheap: sub-messages are skipped, not parsed).
+    static func scanName(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
+    ) throws(VectorTileError) -> String {
+        var reader = ProtobufReader(buffer, range: range)
+        while let (field, wireType) = try reader.readTag() {
+            if field == 1 {
+                guard wireType == .lengthDelimited else { throw .invalidField(1, offset: reader.offset) }
+                return try reader.readString()
+            }
+            try reader.skip(wireType)
+        }
+        throw .missingLayerName
+    }
+
+    // MARK: - Private
+
+    private static func decodeValue(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
+    ) throws(VectorTileError) -> PropertyValue? {
+        var reader = ProtobufReader(buffer, range: range)
+        var value: PropertyValue?
+        while let (field, wireType) = try reader.readTag() {
+            let fieldStart = reader.offset
+            switch (field, wireType) {
+            case (1, .lengthDelimited): value = .string(try reader.readString())
+            case (2, .fixed32): value = .double(Double(Float(bitPattern: try reader.readFixed32())))
+            case (3, .fixed64): value = .double(Double(bitPattern: try reader.readFixed64()))
+            case (4, .varint): value = .int(Int64(bitPattern: try reader.readVarint()))
+            case (5, .varint): value = .uint(try reader.readVarint())
+            case (6, .varint): value = .int(try reader.readSignedVarint())
+            case (7, .varint): value = .bool(try reader.readVarint() != 0)
+            case (1...7, _): throw .invalidField(field, offset: fieldStart)
+            default: try reader.skip(wireType)
+            }
+        }
+        return value
+    }
+
+    private static func decodeFeature(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, layer: String, keyCount: Int, valueCount: Int,
+        scratch: inout [UInt32]
+    ) throws(VectorTileError) -> VectorFeature? {
+        var reader = ProtobufReader(buffer, range: range)
+        var id: UInt64?
+        var rawType: UInt64 = 0
+        var tags: [UInt32] = []
+        scratch.removeAll(keepingCapacity: true)
+
+        while let (field, wireType) = try reader.readTag() {
+            let fieldStart = reader.offset
+            switch (field, wireType) {
+            case (1, .varint):
+                id = try reader.readVarint()
+            case (2, _):
+                try reader.readPackedVarints(wireType, field: 2) { (value) throws(VectorTileError) in
+                    guard value <= UInt64(UInt32.max) else { throw .invalidTags(layer: layer) }
+                    tags.append(UInt32(value))
+                }
+            case (3, .varint):
+                rawType = try reader.readVarint()
+            case (4, _):
+                try reader.readPackedVarints(wireType, field: 4) { (value) throws(VectorTileError) in
+                    guard value <= UInt64(UInt32.max) else {
+                        throw .invalidGeometry(layer: layer, reason: "command wider than 32 bits")
+                    }
+                    scratch.append(UInt32(value))
+                }
+            case (1, _), (3, _):
+                throw .invalidField(field, offset: fieldStart)
+            default:
+                try reader.skip(wireType)
+            }
+        }
+
+        guard tags.count % 2 == 0 else { throw .invalidTags(layer: layer) }
+        var k = 0
+        while k < tags.count {
+            guard Int(tags[k]) < keyCount, Int(tags[k + 1]) < valueCount else { throw .invalidTags(layer: layer) }
+            k += 2
+        }
+
+        guard rawType <= 3, let type = GeometryType(rawValue: UInt8(rawType)), type != .unknown else { return nil }
+        let geometry = try GeometryDecoder.decode(scratch, type: type, layer: layer)
+        guard !geometry.points.isEmpty else { return nil }
+        return VectorFeature(id: id, type: type, tags: tags, geometry: geometry)
+    }
+}

@@ -1,0 +1,119 @@
+import GeoCore
+import Synchronization
+
+/// The outcome of asking a `TileLoader` for a tile.
+public enum TileLoad: Sendable {
+    /// The decoded tile. `source` is the tile actually read: the requested tile with x wrapped,
+    /// or its ancestor at the store's max zoom when the request was deeper (overzoom). Draw the
+    /// requested tile's part of `source` (see `TileID.ancestor(at:)`).
+    case tile(VectorTile, source: TileID)
+    /// The store has no tile there (also: zoom below the store's min zoom, or an invalid row).
+    case missing
+    /// The tile exists but could not be read or decoded; counted in `damagedTileCount`.
+    case damaged
+}
+
+/// Loads and decodes tiles from one `TileStore`, with overzoom and a bounded cache.
+///
+/// Thread-safe: `load` may be called from any thread. Decoded tiles, and the fact that a tile is
+/// missing or damaged, are cached in an LRU keyed by the *source* tile id, so the overzoomed
+/// children of one tile share one decode. Decoding runs outside the lock; two threads asking for
+/// the same uncached tile at once may both decode it (the result is the same).
+public final class TileLoader: @unchecked Sendable {
+    /// The store tiles come from.
+    public let store: any TileStore
+    /// The store's minimum zoom, read once at init: requests below it are `.missing`.
+    public let minZoom: Int
+    /// The store's maximum zoom, read once at init: deeper requests read the ancestor at this zoom.
+    public let maxZoom: Int
+
+    private enum Entry {
+        case tile(VectorTile)
+        case missing
+        case damaged
+    }
+
+    private struct State {
+        var cache: LRUCache<TileID, Entry>
+        var damaged: Set<TileID> = []
+    }
+
+    private let state: Mutex<State>
+
+    /// A loader over `store` caching up to `cacheCapacity` source tiles (decoded, missing or
+    /// damaged).
+    public init(store: any TileStore, cacheCapacity: Int = 256) {
+        self.store = store
+        let metadata = store.metadata
+        self.minZoom = metadata.minZoom
+        self.maxZoom = max(metadata.minZoom, metadata.maxZoom)
+        self.state = Mutex(State(cache: LRUCache(capacity: cacheCapacity)))
+    }
+
+    /// The store's metadata.
+    public var metadata: TileSetMetadata { store.metadata }
+
+    /// Number of distinct source tiles found damaged so far (unreadable bytes, bad compression,
+    /// malformed top-level message).
+    public var damagedTileCount: Int { state.withLock { $0.damaged.count } }
+
+    /// The tile that `load(id)` would read: `id` with x wrapped, or its ancestor at `maxZoom`
+    /// when `id.z > maxZoom`; nil below `minZoom`, for rows outside the world, or z > 60.
+    public func sourceTile(for id: TileID) -> TileID? {
+        guard id.z >= 0, id.z <= 60, id.isValidRow, id.z >= minZoom else { return nil }
+        let wrapped = id.wrapped
+        return wrapped.z > maxZoom ? wrapped.ancestor(at: maxZoom) : wrapped
+    }
+
+    /// Loads the tile for `id` (any zoom; x may lie outside 0..<2^z and is wrapped). Never throws
+    /// or traps on bad data: damage is reported as `.damaged`.
+    public func load(_ id: TileID) -> TileLoad {
+        guard let source = sourceTile(for: id) else { return .missing }
+        if let cached = state.withLock({ $0.cache[source] }) {
+            return result(cached, source: source)
+        }
+
+        let entry: Entry
+        let cacheable: Bool
+        do {
+            if let bytes = try store.tileData(source) {
+                entry = .tile(try VectorTile(bytes: bytes))
+            } else {
+                entry = .missing
+            }
+            cacheable = true
+        } catch is VectorTileError {
+            entry = .damaged
+            cacheable = true
+        } catch {
+            // The store failed to read (I/O, SQLite): report damage but retry next time.
+            entry = .damaged
+            cacheable = false
+        }
+
+        state.withLock { state in
+            if cacheable { state.cache[source] = entry }
+            if case .damaged = entry { state.damaged.insert(source) }
+        }
+        return result(entry, source: source)
+    }
+
+    /// Counts `source` as damaged when a layer of an already loaded tile fails to decode (the
+    /// tile stays cached: its other layers may be fine).
+    public func markDamaged(_ source: TileID) {
+        _ = state.withLock { $0.damaged.insert(source) }
+    }
+
+    /// Empties the cache (the damaged count is kept).
+    public func removeAllCachedTiles() {
+        state.withLock { $0.cache.removeAll() }
+    }
+
+    private func result(_ entry: Entry, source: TileID) -> TileLoad {
+        switch entry {
+        case .tile(let tile): return .tile(tile, source: source)
+        case .missing: return .missing
+        case .damaged: return .damaged
+        }
+    }
+}

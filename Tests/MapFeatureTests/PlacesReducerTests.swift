@@ -1,0 +1,142 @@
+import GeoCore
+import MapFeature
+import Places
+import Testing
+import TestSupport
+
+/// The places half of the reducer: settle, fetch, cache, stale results, failure, selection.
+@Suite struct PlacesReducerTests {
+    static let sanFrancisco = LatLon(lat: 37.7793, lon: -122.4193)
+    let start = MapState(camera: Camera(center: sanFrancisco, zoom: 14), screen: Viewport(cols: 100, rows: 31))
+
+    func restroom(_ n: Int, dLat: Double, dLon: Double) -> Place {
+        Place(
+            id: "rr:\(n)", kind: .restroom, name: "Restroom \(n)",
+            coordinate: LatLon(lat: Self.sanFrancisco.lat + dLat, lon: Self.sanFrancisco.lon + dLon))
+    }
+
+    /// The state after the first fetch of the start view answered with `places`.
+    func loaded(_ places: [Place]) -> MapState {
+        var state = start
+        let effects = MapReducer.reduce(&state, .appeared)
+        guard case .fetchPlaces(let request) = effects.first else { return state }
+        _ = MapReducer.reduce(&state, .placesLoaded(request, places))
+        return state
+    }
+
+    @Test func appearingFetchesTheViewAtOnce() throws {
+        var state = start
+        let effects = MapReducer.reduce(&state, .appeared)
+        let request = try #require(effects.first.flatMap { if case .fetchPlaces(let r) = $0 { r } else { nil } })
+        #expect(effects.count == 1)
+        #expect(request.generation == 1 && state.places.pending == request)
+        #expect(request.region.south < start.transform.bounds.south && request.region.north > start.transform.bounds.north)
+        #expect(request.keys.allSatisfy { $0.z == 14 })
+    }
+
+    @Test func panSchedulesASettleThenFetches() throws {
+        var state = loaded([])
+        let effects = MapReducer.reduce(&state, .key(.right))
+        #expect(effects == [.settle(generation: 2, afterSeconds: 0.15)])
+        #expect(MapReducer.reduce(&state, .settled(generation: 1)).isEmpty)  // an older settle does nothing
+        let fetch = MapReducer.reduce(&state, .settled(generation: 2))
+        guard case .fetchPlaces(let request) = fetch.first else {
+            Issue.record("no fetch after settle: \(fetch)")
+            return
+        }
+        #expect(request.generation == 2 && state.places.isLoading)
+    }
+
+    @Test func staleResultsAreDropped() throws {
+        var state = start
+        guard case .fetchPlaces(let first) = MapReducer.reduce(&state, .appeared).first else { return }
+        _ = MapReducer.reduce(&state, .key(.right))
+        guard case .fetchPlaces(let second) = MapReducer.reduce(&state, .settled(generation: 2)).first else { return }
+        _ = MapReducer.reduce(&state, .placesLoaded(first, [restroom(1, dLat: 0, dLon: 0)]))
+        #expect(state.places.visible.isEmpty && state.places.pending == second)
+        _ = MapReducer.reduce(&state, .placesFailed(first, reason: "late failure"))
+        #expect(state.alert == nil)
+        _ = MapReducer.reduce(&state, .placesLoaded(second, [restroom(2, dLat: 0, dLon: 0.01)]))
+        #expect(state.places.visible.map(\.id) == ["rr:2"] && !state.places.isLoading)
+    }
+
+    @Test func panningBackIsACacheHit() {
+        let place = restroom(1, dLat: 0, dLon: 0)
+        var state = loaded([place])
+        _ = MapReducer.reduce(&state, .key(.right))
+        guard case .fetchPlaces(let request) = MapReducer.reduce(&state, .settled(generation: 2)).first else { return }
+        #expect(request.region.contains(place.coordinate))
+        _ = MapReducer.reduce(&state, .placesLoaded(request, [place]))
+        _ = MapReducer.reduce(&state, .key(.left))
+        let effects = MapReducer.reduce(&state, .settled(generation: 3))
+        #expect(effects.isEmpty)
+        #expect(state.places.visible.map(\.id) == ["rr:1"] && !state.places.isLoading)
+    }
+
+    @Test func refreshBypassesTheCache() {
+        var state = loaded([restroom(1, dLat: 0, dLon: 0)])
+        let effects = MapReducer.reduce(&state, .key(.character("r")))
+        guard case .fetchPlaces(let request) = effects.first else {
+            Issue.record("r did not fetch: \(effects)")
+            return
+        }
+        #expect(request.generation == 2 && state.places.visible.map(\.id) == ["rr:1"])
+        _ = MapReducer.reduce(&state, .placesLoaded(request, [restroom(3, dLat: 0.001, dLon: 0)]))
+        #expect(state.places.visible.map(\.id) == ["rr:3"])
+    }
+
+    @Test func failureShowsTheAlertAndKeepsOldPlaces() {
+        var state = loaded([restroom(1, dLat: 0, dLon: 0)])
+        guard case .fetchPlaces(let request) = MapReducer.reduce(&state, .key(.character("r"))).first else { return }
+        _ = MapReducer.reduce(&state, .placesFailed(request, reason: "HTTP status 500"))
+        #expect(state.alert == Alert("Unable to retrieve locations at this time. Please try again.", detail: "HTTP status 500"))
+        #expect(state.places.visible.map(\.id) == ["rr:1"] && !state.places.isLoading)
+        _ = MapReducer.reduce(&state, .key(.enter))
+        #expect(state.alert == nil)
+        _ = MapReducer.reduce(&state, .key(.right))
+        #expect(state.camera != start.camera)  // the map stays usable
+    }
+
+    @Test func tabCyclesNearestFirstAndEnterOpensTheDetail() {
+        let near = restroom(1, dLat: 0.0005, dLon: 0)
+        let far = restroom(2, dLat: 0, dLon: 0.004)
+        let offScreen = restroom(3, dLat: 1, dLon: 1)
+        var state = loaded([far, offScreen, near])
+        _ = MapReducer.reduce(&state, .key(.tab))
+        #expect(state.places.selected?.id == "rr:1")
+        _ = MapReducer.reduce(&state, .key(.tab))
+        #expect(state.places.selected?.id == "rr:2")
+        _ = MapReducer.reduce(&state, .key(.tab))
+        #expect(state.places.selected?.id == "rr:1")
+        _ = MapReducer.reduce(&state, .key(.backTab))
+        #expect(state.places.selected?.id == "rr:2")
+        _ = MapReducer.reduce(&state, .key(.enter))
+        #expect(state.places.detailOpen)
+        #expect(MapReducer.reduce(&state, .key(.escape)).isEmpty)
+        #expect(!state.places.detailOpen && state.places.selected != nil)
+        _ = MapReducer.reduce(&state, .key(.escape))
+        #expect(state.places.selected == nil)
+        #expect(MapReducer.reduce(&state, .key(.escape)) == [.quit])
+    }
+
+    @Test func clickSelectsThePlaceUnderThePointer() {
+        let place = restroom(1, dLat: 0.002, dLon: 0.003)
+        var state = loaded([place])
+        let (x, y) = state.transform.dots(place.coordinate)
+        let col = Int(x / 2), row = Int(y / 4)
+        _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: col, row: row, kind: .press)))
+        _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: col, row: row, kind: .release)))
+        #expect(state.places.selected?.id == "rr:1")
+        _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: 0, row: 0, kind: .click)))
+        #expect(state.places.selected == nil)
+    }
+
+    @Test func spinnerTurnsOnlyWhileLoading() {
+        var state = start
+        _ = MapReducer.reduce(&state, .tick)
+        #expect(state.places.spinnerPhase == 0)
+        _ = MapReducer.reduce(&state, .appeared)
+        _ = MapReducer.reduce(&state, .tick)
+        #expect(state.places.spinnerPhase == 1)
+    }
+}

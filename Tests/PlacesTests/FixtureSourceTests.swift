@@ -1,0 +1,74 @@
+import Foundation
+import GeoCore
+import Places
+import TestSupport
+import Testing
+
+@Suite struct FixtureSourceTests {
+    @Test func passesTheContract() async throws {
+        try await checkPlaceSourceContract { places in FixtureSource(places: places) }
+    }
+
+    @Test func passesTheContractThroughAFile() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapterm-fixture-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try await checkPlaceSourceContract { places in
+            try FixtureSource.encode(places).write(to: url)
+            return try FixtureSource(contentsOf: url)
+        }
+    }
+
+    @Test func loadsSanitisedPlacesFromAFile() throws {
+        let json =
+            #"[{"id":"rr:1","kind":"restroom","name":"A\u001b[2Jb","lat":1,"lon":2,"restroom":{"comment":"\u202eoops"}}]"#
+        let places = try FixtureSource.decode(Data(json.utf8))
+        #expect(places.first?.name == "Ab")
+        #expect(places.first?.restroom?.comment == "oops")
+    }
+
+    @Test func reportsBadFiles() throws {
+        #expect(throws: PlaceSourceError.undecodable("not valid JSON")) { try FixtureSource.decode(Data("nope".utf8)) }
+        #expect(throws: PlaceSourceError.undecodable("place 2: kind is missing")) {
+            try FixtureSource.decode(
+                Data(#"[{"id":"a","kind":"restroom","lat":1,"lon":2},{"id":"b","lat":1,"lon":2}]"#.utf8))
+        }
+        #expect(throws: PlaceSourceError.undecodable("place 1 has an invalid coordinate")) {
+            try FixtureSource.decode(Data(#"[{"id":"a","kind":"restroom","lat":91,"lon":2}]"#.utf8))
+        }
+        #expect(throws: PlaceSourceError.self) { try FixtureSource(path: "/nonexistent/places.json") }
+    }
+
+    @Test func dropsDuplicateIDsAndInvalidCoordinates() async throws {
+        let a = Place(id: "x", kind: .restroom, name: "first", coordinate: LatLon(lat: 1, lon: 1))
+        let b = Place(id: "x", kind: .restroom, name: "second", coordinate: LatLon(lat: 1, lon: 1))
+        let c = Place(id: "y", kind: .restroom, name: "bad", coordinate: LatLon(lat: .nan, lon: 1))
+        let source = FixtureSource(places: [a, b, c])
+        #expect(source.allPlaces == [a])
+        #expect(try await source.places(in: .world, limit: 10) == [a])
+    }
+
+    @Test func austinImportServedByRegion() async throws {
+        let imported = try PlaceImporter.importFile(at: Fixtures.url(Fixtures.austinJSON))
+        let source = FixtureSource(places: imported.places)
+        let downtown = GeoBounds(south: 30.26, west: -97.76, north: 30.28, east: -97.73)
+        let result = try await source.places(in: downtown, kinds: [.restroom], limit: 5)
+        #expect(result.count == 5)
+        let center = PlaceRanking.center(of: downtown)
+        let distances = result.map { Geodesy.distance(center, $0.coordinate) }
+        #expect(distances == distances.sorted())
+    }
+}
+
+@Suite struct PlacesStubSourceTests {
+    @Test func passesTheContractAndRecordsQueries() async throws {
+        let stub = PlacesStubSource()
+        try await checkPlaceSourceContract { places in
+            stub.answer(with: places)
+            return stub
+        }
+        #expect(stub.queries.count > 10)
+        stub.answer(with: [], error: PlaceSourceError.timeout)
+        await #expect(throws: PlaceSourceError.timeout) { try await stub.places(in: .world, limit: 1) }
+    }
+}

@@ -1,0 +1,33 @@
+# The command line: render prints exactly the frame asked for; bad input is one line and exit 2.
+
+render_size_is_exact() {
+  local out; out=$("$MAPTERM" render --center 50,10 --zoom 3.5 --size 83x21) || return 1
+  [ "$(printf '%s\n' "$out" | wc -l)" -eq 21 ] || return 1
+  printf '%s\n' "$out" | awk '{ if (length($0) != 83) bad = 1 } END { exit bad }'
+}
+
+render_colour_has_escapes() {
+  "$MAPTERM" render --center 50,10 --zoom 3.5 --size 40x10 --color | grep -q $'\e\[0;38;5;'
+}
+
+bad_input() {  # bad_input EXPECTED_TEXT ARGS...
+  local expected=$1; shift
+  local err; err=$("$MAPTERM" "$@" 2>&1 >/dev/null); local status=$?
+  [ $status -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && printf '%s' "$err" | grep -q -- "$expected"
+}
+
+not_mbtiles() {
+  local f; f=$(mktemp); echo "not a database" > "$f"
+  bad_input "cannot use tiles file" render --center 0,0 --zoom 1 --size 10x5 --tiles "$f"; local s=$?
+  rm -f "$f"; return $s
+}
+
+check "render prints exactly ROWS lines of COLS cells" render_size_is_exact
+check "render --color uses ANSI colours" render_colour_has_escapes
+check "latitude 91 is refused" bad_input "latitude" render --center 91,0 --zoom 1 --size 80x24
+check "zoom -3 is refused" bad_input "zoom" render --center 0,0 --zoom -3 --size 80x24
+check "size 0x0 is refused" bad_input "size" render --center 0,0 --zoom 1 --size 0x0
+check "a missing tiles file is refused" bad_input "no such readable file" render --center 0,0 --zoom 1 --size 10x5 --tiles /nonexistent.mbtiles
+check "a file that is not MBTiles is refused" not_mbtiles
+check "an unknown option is refused" bad_input "unknown option" --frobnicate
+check "--about names the data sources" sh -c '"$0" --about | grep -q "Natural Earth" && "$0" --about | grep -q "OpenStreetMap"' "$MAPTERM"

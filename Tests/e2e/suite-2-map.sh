@@ -1,0 +1,46 @@
+# The interactive map at 120x40: pan, zoom, resize, help, quit and interrupt restore the terminal.
+
+lon_of_status() { status_line | sed -E 's/^ *-?[0-9.]+, (-?[0-9.]+) .*/\1/'; }
+
+map_opens() { start 120 40 --center 40,-100 --zoom 4; wait_for '40\.00000, -100\.00000 +z 4\.0'; }
+
+right_moves_east() {
+  keys Right
+  wait_until_not '40\.00000, -100\.00000' || return 1
+  awk -v lon="$(lon_of_status)" 'BEGIN { exit !(lon > -100) }'
+}
+
+plus_zooms_in() { keys +; wait_for 'z 5\.0'; }
+
+resize_redraws() {
+  tm resize-window -x 60 -y 20
+  wait_for '^ 40\.[0-9]+, -[0-9.]+ +z 5\.0' || return 1
+  [ "$(screen | wc -l)" -le 20 ] && screen | awk '{ if (length($0) > 60) bad = 1 } END { exit bad }'
+}
+
+help_lists_keys() { keys '?'; wait_for 'zoom at the pointer' && keys Escape && wait_until_not 'zoom at the pointer'; }
+
+q_quits_and_restores() { keys q; wait_for '\[exit 0 stty same\]'; }
+
+interrupt_restores() {
+  start 80 24 --center 0,0 --zoom 2
+  wait_for 'z 2\.0' || return 1
+  keys C-c
+  wait_for '\[exit [0-9]+ stty same\]'
+}
+
+burst_of_keys_is_coalesced() {
+  start 120 40 --center 10,10 --zoom 3
+  wait_for 'z 3\.0' || return 1
+  keys + + + + + + - - - - - -
+  wait_for '10\.00000, 10\.00000 +z 3\.0' && ! screen | grep -q 'z 9'
+}
+
+check "the map opens at --center/--zoom" map_opens
+check "Right moves the centre east" right_moves_east
+check "+ raises the zoom" plus_zooms_in
+check "a resize to 60x20 redraws at the new size" resize_redraws
+check "? opens the help and Esc closes it" help_lists_keys
+check "q exits with status 0 and restores the terminal" q_quits_and_restores
+check "Ctrl-C exits and restores the terminal" interrupt_restores
+check "a burst of keys ends at the right view" burst_of_keys_is_coalesced

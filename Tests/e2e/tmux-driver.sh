@@ -1,0 +1,64 @@
+# Drives the real mapterm binary in tmux, the way a person would: start it, press keys, read the
+# screen. Sourced by the end-to-end scripts. Waits poll `capture-pane` every 20 ms; nothing sleeps
+# for a fixed time.
+
+E2E_SOCKET="mapterm-e2e-$$"
+E2E_FAILS=0
+E2E_PASSES=0
+E2E_HOME=$(mktemp -d)
+export XDG_DATA_HOME="$E2E_HOME/data" XDG_STATE_HOME="$E2E_HOME/state" XDG_CACHE_HOME="$E2E_HOME/cache"
+export XDG_CONFIG_HOME="$E2E_HOME/config" SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR MAPTERM_LOCATION
+
+tm() { tmux -L "$E2E_SOCKET" "$@"; }
+
+# start COLS ROWS ARGS...: runs mapterm in a fresh session; when it ends the pane shows
+# "[exit N stty same|changed]" (whether the terminal modes came back as they were).
+start() {
+  local cols=$1 rows=$2; shift 2
+  tm kill-server 2>/dev/null
+  tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
+    sh -c 'before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
+}
+
+screen() { tm capture-pane -p 2>/dev/null; }
+
+# wait_for TEXT [SECONDS]: true once the screen contains TEXT (a grep -E pattern).
+wait_for() {
+  local pattern=$1 limit=${2:-10} waited=0
+  while ! screen | grep -qE -- "$pattern"; do
+    sleep 0.02; waited=$((waited + 1))
+    [ $waited -ge $((limit * 50)) ] && return 1
+  done
+  return 0
+}
+
+# wait_until_not TEXT [SECONDS]: true once the screen no longer contains TEXT.
+wait_until_not() {
+  local pattern=$1 limit=${2:-10} waited=0
+  while screen | grep -qE -- "$pattern"; do
+    sleep 0.02; waited=$((waited + 1))
+    [ $waited -ge $((limit * 50)) ] && return 1
+  done
+  return 0
+}
+
+keys() { tm send-keys "$@"; }
+
+status_line() { screen | grep -E 'z [0-9]+\.[0-9]' | tail -1; }
+
+check() {
+  local name=$1; shift
+  if "$@"; then
+    E2E_PASSES=$((E2E_PASSES + 1)); echo "ok   $name"
+  else
+    E2E_FAILS=$((E2E_FAILS + 1)); echo "FAIL $name"; echo "--- screen ---"; screen; echo "--------------"
+  fi
+}
+
+finish() {
+  tm kill-server 2>/dev/null
+  rm -rf "$E2E_HOME"
+  echo "e2e: $E2E_PASSES passed, $E2E_FAILS failed"
+  [ "$E2E_FAILS" -eq 0 ]
+}
