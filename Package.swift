@@ -45,7 +45,7 @@ let package = Package(
 
         .executableTarget(
             name: "mapterm-bench",
-            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage"],
+            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Terminal"],
             swiftSettings: strict),
 
         // MARK: Tests

@@ -29,7 +29,9 @@ public enum Geodesy {
 
     /// The 16-point compass name of a bearing in degrees ("N", "NNE", … "NNW").
     public static func compassPoint(_ bearing: Double) -> String {
-        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let names = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         let index = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360) / 22.5).rounded()) % 16
         return names[index]
     }

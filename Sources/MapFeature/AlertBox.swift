@@ -9,6 +9,7 @@ struct AlertBox {
         if let detail = alert.detail { lines.append(detail) }
         lines.append("")
         lines.append("Enter or Esc to close")
-        PaneBox(theme: theme, ascii: false).drawCentered(title: "mapterm", lines: lines, into: &grid, style: theme.alert)
+        PaneBox(theme: theme, ascii: false).drawCentered(
+            title: "mapterm", lines: lines, into: &grid, style: theme.alert)
     }
 }

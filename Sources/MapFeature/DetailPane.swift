@@ -41,8 +41,10 @@ struct DetailPane {
             if let directions = r.directions, !directions.isEmpty { lines += ["", "Directions: " + directions] }
             if r.upvote > 0 || r.downvote > 0 { lines += ["", "Votes: +\(r.upvote) / -\(r.downvote)"] }
         case .airport(let a):
-            let codes = [a.iataCode.map { "IATA \($0)" }, a.icaoCode.map { "ICAO \($0)" }, a.gpsCode.map { "GPS \($0)" }]
-                .compactMap { $0 }
+            let codes = [
+                a.iataCode.map { "IATA \($0)" }, a.icaoCode.map { "ICAO \($0)" }, a.gpsCode.map { "GPS \($0)" },
+            ]
+            .compactMap { $0 }
             if !codes.isEmpty { lines.append(codes.joined(separator: "  ")) }
             lines.append(a.typeDescription)
             if let elevation = a.elevationFt { lines.append("Elevation \(elevation) ft") }

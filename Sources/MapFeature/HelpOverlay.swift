@@ -10,7 +10,8 @@ struct HelpOverlay {
         let lines = entries.map { entry in
             entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "  " + entry.meaning
         }
-        PaneBox(theme: theme, ascii: ascii).drawCentered(title: "Keys", lines: lines + ["", "any key closes"], into: &grid)
+        PaneBox(theme: theme, ascii: ascii).drawCentered(
+            title: "Keys", lines: lines + ["", "any key closes"], into: &grid)
     }
 }
 

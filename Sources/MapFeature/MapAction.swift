@@ -37,6 +37,8 @@ public enum MapAction: Sendable {
     case placesLoaded(PlaceRequest, [Place])
     /// A fetch failed, with a reason for the user.
     case placesFailed(PlaceRequest, reason: String)
+    /// The full details of a place arrived.
+    case detailsLoaded(Place)
     /// Time passes while something animates (the loading spinner).
     case tick
 }

@@ -1,3 +1,5 @@
+import Places
+
 /// Work the reducer asks the runtime to do; the reducer itself never performs I/O.
 public enum MapEffect: Equatable, Sendable {
     /// Leave the program, restoring the terminal.
@@ -6,4 +8,6 @@ public enum MapEffect: Equatable, Sendable {
     case settle(generation: Int, afterSeconds: Double)
     /// Ask the place source; cancel any older fetch first.
     case fetchPlaces(PlaceRequest)
+    /// Load the full details of a place for its detail pane.
+    case loadDetails(Place)
 }

@@ -69,7 +69,7 @@ public enum MapReducer {
             return PlacesReducer.fetchIfNeeded(&state, force: true)
         case .nextPlace: PlacesReducer.cycle(&state, forward: true)
         case .previousPlace: PlacesReducer.cycle(&state, forward: false)
-        case .openDetail: state.places.detailOpen = state.places.selected != nil
+        case .openDetail: return PlacesReducer.openDetail(&state)
         }
         return []
     }

@@ -22,6 +22,7 @@ public final class MapRuntime: @unchecked Sendable {
     private var inbox: [MapAction] = []
     private var timers: [(due: Double, action: MapAction)] = []
     private var fetch: Task<Void, Never>?
+    private var detailLoad: Task<Void, Never>?
 
     public init(source: any PlaceSource, clock: any MapClock = SystemClock()) {
         self.source = source
@@ -42,6 +43,14 @@ public final class MapRuntime: @unchecked Sendable {
                 }
             case .fetchPlaces(let request):
                 start(request)
+            case .loadDetails(let place):
+                let source = self.source
+                lock.withLock {
+                    detailLoad = Task { [weak self] in
+                        // Without details the pane still shows the name and position.
+                        if let full = try? await source.details(for: place) { self?.enqueue(.detailsLoaded(full)) }
+                    }
+                }
             }
         }
         return true
@@ -75,6 +84,12 @@ public final class MapRuntime: @unchecked Sendable {
         await task?.value
     }
 
+    /// Waits until the detail load under way (if any) has delivered its action.
+    public func waitForDetails() async {
+        let task = lock.withLock { detailLoad }
+        await task?.value
+    }
+
     private func start(_ request: PlaceRequest) {
         let source = self.source
         lock.withLock {
@@ -93,6 +108,10 @@ public final class MapRuntime: @unchecked Sendable {
                 self?.deliver(action)
             }
         }
+    }
+
+    private func enqueue(_ action: MapAction) {
+        lock.withLock { inbox.append(action) }
     }
 
     private func deliver(_ action: MapAction) {

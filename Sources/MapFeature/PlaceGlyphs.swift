@@ -22,12 +22,15 @@ struct PlaceGlyphs {
             guard let cell = Self.cell(of: place.coordinate, transform, view) else { continue }
             let index = cell.row * view.cols + cell.col
             let previous = cells[index]
-            cells[index] = ((previous?.count ?? 0) + 1, previous == nil || previous?.kind == place.kind ? place.kind : nil)
+            cells[index] = (
+                (previous?.count ?? 0) + 1, previous == nil || previous?.kind == place.kind ? place.kind : nil
+            )
         }
         for (index, entry) in cells {
             let col = index % view.cols, row = index / view.cols
             let (symbol, color) = entry.kind.map { Self.glyph($0, ascii: state.ascii) } ?? ("?", TermColor(231))
-            let scalar: Unicode.Scalar = entry.count == 1 ? symbol : entry.count <= 9 ? Unicode.Scalar(UInt8(48 + entry.count)) : "+"
+            let scalar: Unicode.Scalar =
+                entry.count == 1 ? symbol : entry.count <= 9 ? Unicode.Scalar(UInt8(48 + entry.count)) : "+"
             let bg = grid[col, row].style.bg
             grid[col, row] = Cell(scalar, style: CellStyle(fg: color, bg: bg, attributes: .bold))
         }

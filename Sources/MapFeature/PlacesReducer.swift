@@ -50,6 +50,9 @@ enum PlacesReducer {
             state.places.pending = nil
             state.alert = Alert(failureTitle, detail: reason)
             return []
+        case .detailsLoaded(let place):
+            if state.places.selected?.id == place.id { state.places.selected = place }
+            return []
         case .tick:
             if state.places.isLoading { state.places.spinnerPhase += 1 }
             return []
@@ -59,6 +62,14 @@ enum PlacesReducer {
     }
 
     // MARK: Selection
+
+    /// Opens the pane of the selected place, asking for its details when the source left them out.
+    static func openDetail(_ state: inout MapState) -> [MapEffect] {
+        guard let place = state.places.selected else { return [] }
+        state.places.detailOpen = true
+        if case .none = place.details { return [.loadDetails(place)] }
+        return []
+    }
 
     /// Places on screen, nearest to the view centre first (ties by id).
     static func cycleOrder(_ state: MapState) -> [Place] {

@@ -29,10 +29,12 @@ struct StatusBar {
         col = drawPlaces(state, col: col, row: row, into: &grid)
         let metersPerCell = state.transform.metersPerDot * Double(Viewport.dotsPerColumn)
         if let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 12) {
-            let line = state.ascii
+            let line =
+                state.ascii
                 ? "|" + String(repeating: "-", count: max(bar.cells - 2, 0)) + "|"
                 : "├" + String(repeating: "─", count: max(bar.cells - 2, 0)) + "┤"
-            col = grid.put("  \(line) \(bar.metricText) · \(bar.imperialText)", col: col, row: row, style: theme.statusBar)
+            col = grid.put(
+                "  \(line) \(bar.metricText) · \(bar.imperialText)", col: col, row: row, style: theme.statusBar)
         }
         let hint = "? help  q quit "
         // The scale bar gives way to the hint on narrow screens.

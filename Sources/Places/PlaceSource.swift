@@ -14,9 +14,16 @@ import GeoCore
 public protocol PlaceSource: Sendable {
     /// The places of the given kinds inside `region`, nearest to its centre first, at most `limit`.
     func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place]
+
+    /// The place with everything its detail pane shows. A source whose `places` results may leave
+    /// `details` as `.none` for speed (the SQLite store) loads them here; others return it unchanged.
+    func details(for place: Place) async throws -> Place
 }
 
 extension PlaceSource {
+    /// Sources that already return full places hand the place back unchanged.
+    public func details(for place: Place) async throws -> Place { place }
+
     /// The places of every kind inside `region`, nearest to its centre first, at most `limit`.
     public func places(in region: GeoBounds, limit: Int) async throws -> [Place] {
         try await places(in: region, kinds: PlaceKind.all, limit: limit)

@@ -93,7 +93,9 @@ public struct DotCanvas: Sendable {
     /// point back to the first, as for polygon rings.
     public mutating func drawPolyline(_ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor) {
         guard range.count >= 2 else {
-            if let i = range.first { drawLine(x0: points[i].x, y0: points[i].y, x1: points[i].x, y1: points[i].y, color: color) }
+            if let i = range.first {
+                drawLine(x0: points[i].x, y0: points[i].y, x1: points[i].x, y1: points[i].y, color: color)
+            }
             return
         }
         var i = range.lowerBound

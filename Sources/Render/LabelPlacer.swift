@@ -28,7 +28,9 @@ struct LabelPlacer {
         let row = Int((dotY / 4).rounded(.down))
         guard row < rows, col >= 0, col + width <= cols else { return }
         candidates.append(
-            Candidate(text: text, width: width, col: col, row: row, priority: priority, style: style, order: candidates.count))
+            Candidate(
+                text: text, width: width, col: col, row: row, priority: priority, style: style, order: candidates.count)
+        )
     }
 
     /// The names that fit, in placement order.
@@ -41,7 +43,9 @@ struct LabelPlacer {
             let from = max(c.col - 1, 0), to = min(c.col + c.width + 1, cols)
             let base = c.row * cols
             if (from..<to).contains(where: { taken[base + $0] }) { continue }
-            if let others = placedAt[c.text], others.contains(where: { abs($0.0 - c.col) < 40 && abs($0.1 - c.row) < 10 }) {
+            if let others = placedAt[c.text],
+                others.contains(where: { abs($0.0 - c.col) < 40 && abs($0.1 - c.row) < 10 })
+            {
                 continue
             }
             for x in from..<to { taken[base + x] = true }

@@ -47,7 +47,9 @@ public final class MapRenderer {
             if layer.kind == .fill { draw(index, layer, tiles, transform, &canvas, fill: true) }
         }
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .line || layer.outline != nil { draw(index, layer, tiles, transform, &canvas, fill: false) }
+            if layer.kind == .line || layer.outline != nil {
+                draw(index, layer, tiles, transform, &canvas, fill: false)
+            }
         }
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
             if layer.kind == .label { collectLabels(index, layer, tiles, transform, &labels) }
@@ -165,7 +167,8 @@ public final class MapRenderer {
             let (a, bx, by) = affine(tile, transform)
             for label in content.labels {
                 let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
-                placer.add(text: label.text, width: label.width, dotX: x, dotY: y, priority: label.priority, style: style)
+                placer.add(
+                    text: label.text, width: label.width, dotX: x, dotY: y, priority: label.priority, style: style)
             }
         }
     }
@@ -181,7 +184,10 @@ public final class MapRenderer {
             if mask == 0 {
                 cells.append(Cell(" ", style: style))
             } else {
-                cells.append(Cell(ascii ? AsciiStroke.character(for: mask) : Unicode.Scalar(0x2800 + UInt32(mask))!, style: style))
+                cells.append(
+                    Cell(
+                        ascii ? AsciiStroke.character(for: mask) : Unicode.Scalar(0x2800 + UInt32(mask))!, style: style)
+                )
             }
         }
         var grid = CellGrid(cols: canvas.cols, rows: canvas.rows, cells: cells)

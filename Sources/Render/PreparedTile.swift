@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import VectorTiles
 
@@ -92,8 +93,9 @@ extension PreparedTile {
     }
 
     static func label(for feature: VectorFeature, in layer: VectorLayer, style: StyleLayer) -> PreparedLabel? {
-        guard let text = style.textFields.lazy.compactMap({ layer.property($0, of: feature)?.string })
-            .map(LabelText.clean).first(where: { !$0.isEmpty }),
+        guard
+            let text = style.textFields.lazy.compactMap({ layer.property($0, of: feature)?.string })
+                .map(LabelText.clean).first(where: { !$0.isEmpty }),
             let anchor = anchor(of: feature)
         else { return nil }
         let rank = layer.property("rank", of: feature)?.number ?? 10
@@ -112,5 +114,3 @@ extension PreparedTile {
         return range.isEmpty ? nil : g.points[range.lowerBound + range.count / 2]
     }
 }
-
-import Foundation

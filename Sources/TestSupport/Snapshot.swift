@@ -17,7 +17,8 @@ public enum Snapshot {
             return
         }
         guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-            Issue.record("no snapshot \(file.lastPathComponent); run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(file.lastPathComponent); run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
             return
         }
         guard expected != actual else { return }

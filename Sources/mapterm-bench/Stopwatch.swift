@@ -34,6 +34,10 @@ struct Timing {
 
 /// Prints one result line: name, value, target and whether it is met.
 func report(_ name: String, _ timing: Timing, target: Double?) {
-    let verdict = target.map { timing.median <= $0 ? String(format: "target ≤ %g ms: met", $0) : String(format: "target ≤ %g ms: MISSED", $0) } ?? ""
+    let verdict =
+        target.map {
+            timing.median <= $0
+                ? String(format: "target ≤ %g ms: met", $0) : String(format: "target ≤ %g ms: MISSED", $0)
+        } ?? ""
     print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + timing.text + "  " + verdict)
 }

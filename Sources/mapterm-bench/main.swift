@@ -3,11 +3,13 @@ import Foundation
 /// `make bench`: prints the performance figures the issues ask for (release build).
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Resources")
-let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapterm")
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "mapterm")
 /// With an argument, only that part runs (`frames`, `process`, …), for profiling.
 let only = CommandLine.arguments.dropFirst().first
 do {
     if only == nil || only == "frames" { try FrameBenchmark.run(resources: resources) }
+    if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }
     if only == nil || only == "process" { try ProcessBenchmark.run(binary: binary.path) }
 } catch {
     FileHandle.standardError.write(Data("bench failed: \(error)\n".utf8))

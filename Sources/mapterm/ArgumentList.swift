@@ -24,7 +24,9 @@ struct ArgumentList {
                 if switches.contains(name), inlineValue == nil {
                     flags.insert(name)
                 } else if options.contains(name) {
-                    guard let value = inlineValue ?? rest.popFirst() else { throw UsageError("--\(name) needs a value") }
+                    guard let value = inlineValue ?? rest.popFirst() else {
+                        throw UsageError("--\(name) needs a value")
+                    }
                     values[name] = value
                 } else {
                     throw UsageError("unknown option \(argument) (see mapterm --help)")

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 
 /// Options shared by the interactive map and `render`, validated.
@@ -27,7 +28,9 @@ struct MapOptions {
     }
 
     static func parseZoom(_ text: String) throws -> Double {
-        guard let zoom = Double(text), zoom.isFinite else { throw UsageError("--zoom must be a number (got '\(text)')") }
+        guard let zoom = Double(text), zoom.isFinite else {
+            throw UsageError("--zoom must be a number (got '\(text)')")
+        }
         guard Camera.zoomRange.contains(zoom) else { throw UsageError("zoom \(text) is out of range 0...18") }
         return zoom
     }
@@ -44,5 +47,3 @@ struct MapOptions {
         return Viewport(cols: cols, rows: rows)
     }
 }
-
-import Foundation

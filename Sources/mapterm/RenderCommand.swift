@@ -8,7 +8,8 @@ enum RenderCommand {
     static let usage = "mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles F] [--ascii] [--color]"
 
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: ["center", "zoom", "size", "tiles"], switches: ["ascii", "color"])
+        let args = try ArgumentList(
+            arguments, options: ["center", "zoom", "size", "tiles"], switches: ["ascii", "color"])
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
         guard let zoom = options.zoom else { throw UsageError("render needs --zoom Z (\(usage))") }

@@ -13,11 +13,14 @@ struct ResourceLocator {
             return ResourceLocator(directory: url)
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:))
+        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(
+            URL.init(fileURLWithPath:))
         for start in [real, executable].compactMap({ $0 }) {
             var folder = start.deletingLastPathComponent()
             for _ in 0..<8 {
-                for candidate in [folder.appendingPathComponent("Resources"), folder.appendingPathComponent("share/mapterm")]
+                for candidate in [
+                    folder.appendingPathComponent("Resources"), folder.appendingPathComponent("share/mapterm"),
+                ]
                 where isResources(candidate) {
                     return ResourceLocator(directory: candidate)
                 }

@@ -1,7 +1,7 @@
 import Foundation
 import GeoCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GeodesyTests {
     let paris = LatLon(lat: 48.8566, lon: 2.3522)
@@ -12,7 +12,9 @@ import TestSupport
         #expect(abs(Geodesy.bearing(from: paris, to: newYork) - 291.8) < 0.5)
         #expect(Geodesy.compassPoint(291.8) == "WNW")
         #expect(Geodesy.compassPoint(359) == "N")
-        #expect(abs(Geodesy.distance(LatLon(lat: 0, lon: 0), LatLon(lat: 0, lon: 180)) - .pi * Geodesy.earthRadiusKm) < 1e-6)
+        #expect(
+            abs(Geodesy.distance(LatLon(lat: 0, lon: 0), LatLon(lat: 0, lon: 180)) - .pi * Geodesy.earthRadiusKm) < 1e-6
+        )
     }
 
     @Test func midpointAcrossTheAntimeridian() throws {

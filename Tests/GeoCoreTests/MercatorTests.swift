@@ -1,7 +1,7 @@
 import Foundation
 import GeoCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MercatorTests {
     @Test func knownValues() {

@@ -1,7 +1,7 @@
 import Foundation
 import GeoCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TileCoverTests {
     /// Every dot of the viewport lies in some tile of the cover, and every tile touches the viewport.
@@ -53,7 +53,8 @@ import TestSupport
     }
 
     @Test func visibleBoundsCrossTheAntimeridian() {
-        let transform = ViewTransform(camera: Camera(center: LatLon(lat: 0, lon: 179), zoom: 6), viewport: Viewport(cols: 80, rows: 24))
+        let transform = ViewTransform(
+            camera: Camera(center: LatLon(lat: 0, lon: 179), zoom: 6), viewport: Viewport(cols: 80, rows: 24))
         let bounds = transform.bounds
         #expect(bounds.crossesAntimeridian)
         #expect(bounds.contains(LatLon(lat: 0, lon: -179.9)) && bounds.contains(LatLon(lat: 0, lon: 179.5)))

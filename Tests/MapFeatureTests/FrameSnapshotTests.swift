@@ -2,12 +2,13 @@ import Foundation
 import GeoCore
 import MapFeature
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Whole frames at fixed sizes compared with text snapshots (`RECORD_SNAPSHOTS=1` rewrites them).
 @Suite struct FrameSnapshotTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Snapshots")
 
     struct View: CustomTestStringConvertible, Sendable {
         var name: String
@@ -37,10 +38,13 @@ import TestSupport
     /// Streets of the Monaco sample must be visible at z15: many cells drawn in road colours.
     @Test func monacoShowsStreets() throws {
         let renderer = try WorldMap.renderer()
-        let state = MapState(camera: Camera(center: LatLon(lat: 43.7384, lon: 7.4246), zoom: 15), screen: Viewport(cols: 160, rows: 48))
+        let state = MapState(
+            camera: Camera(center: LatLon(lat: 43.7384, lon: 7.4246), zoom: 15), screen: Viewport(cols: 160, rows: 48))
         let grid = WorldMap.frame(state, renderer: renderer)
         let roadColours = Set(WorldMap.style.layers.filter { $0.id.hasPrefix("road") }.map(\.color))
-        let roadCells = grid.cells.filter { roadColours.contains($0.style.fg) && $0.scalar >= 0x2800 && $0.scalar <= 0x28FF }
+        let roadCells = grid.cells.filter {
+            roadColours.contains($0.style.fg) && $0.scalar >= 0x2800 && $0.scalar <= 0x28FF
+        }
         #expect(roadCells.count > 300, "only \(roadCells.count) road cells")
         let buildingColour = WorldMap.style.layers.first { $0.id == "building" }!.color
         #expect(grid.cells.filter { $0.style.bg == buildingColour }.count > 50)
@@ -50,7 +54,9 @@ import TestSupport
     @Test func worldShowsCountriesAndOcean() throws {
         let renderer = try WorldMap.renderer()
         let screen = Viewport(cols: 160, rows: 48)
-        let state = MapState(camera: Camera(center: LatLon(lat: 20, lon: 0), zoom: Camera.zoomToFill(dotsWide: screen.dotsWide)), screen: screen)
+        let state = MapState(
+            camera: Camera(center: LatLon(lat: 20, lon: 0), zoom: Camera.zoomToFill(dotsWide: screen.dotsWide)),
+            screen: screen)
         let text = WorldMap.frame(state, renderer: renderer).text
         for name in ["Russia", "Brazil", "China"] { #expect(text.contains(name), "\(name) missing") }
         let ocean = WorldMap.style.layers.first { $0.id == "ocean" }!.color

@@ -4,7 +4,8 @@ import Testing
 
 /// Reducer tests: send actions, assert the exact new state and effects.
 @Suite struct MapReducerTests {
-    let start = MapState(camera: Camera(center: LatLon(lat: 10, lon: 20), zoom: 4), screen: Viewport(cols: 80, rows: 25))
+    let start = MapState(
+        camera: Camera(center: LatLon(lat: 10, lon: 20), zoom: 4), screen: Viewport(cols: 80, rows: 25))
 
     func sending(_ actions: [MapAction], to state: MapState) -> (MapState, [MapEffect]) {
         var state = state

@@ -1,8 +1,8 @@
 import GeoCore
 import MapFeature
 import Places
-import Testing
 import TestSupport
+import Testing
 
 /// The runtime with a manual clock and a stub source: timers fire exactly when due, fetch results
 /// come back as actions, failures carry their reason.
@@ -23,7 +23,11 @@ import TestSupport
         clock.advance(by: 0.05)
         let actions = runtime.takeActions()
         #expect(actions.count == 1)
-        if case .settled(let generation) = actions.first { #expect(generation == 2) } else { Issue.record("\(actions)") }
+        if case .settled(let generation) = actions.first {
+            #expect(generation == 2)
+        } else {
+            Issue.record("\(actions)")
+        }
     }
 
     @Test func fetchResultsComeBackAsActions() async {
@@ -42,7 +46,8 @@ import TestSupport
     }
 
     @Test func failuresCarryTheReason() async {
-        let runtime = MapRuntime(source: PlacesStubSource(error: PlaceSourceError.httpStatus(503)), clock: ManualClock())
+        let runtime = MapRuntime(
+            source: PlacesStubSource(error: PlaceSourceError.httpStatus(503)), clock: ManualClock())
         _ = runtime.perform([.fetchPlaces(request)])
         await runtime.waitForFetch()
         guard case .placesFailed(_, let reason) = runtime.takeActions().first else {

@@ -1,8 +1,8 @@
 import GeoCore
 import MapFeature
 import Places
-import Testing
 import TestSupport
+import Testing
 
 /// The places half of the reducer: settle, fetch, cache, stale results, failure, selection.
 @Suite struct PlacesReducerTests {
@@ -30,7 +30,8 @@ import TestSupport
         let request = try #require(effects.first.flatMap { if case .fetchPlaces(let r) = $0 { r } else { nil } })
         #expect(effects.count == 1)
         #expect(request.generation == 1 && state.places.pending == request)
-        #expect(request.region.south < start.transform.bounds.south && request.region.north > start.transform.bounds.north)
+        #expect(
+            request.region.south < start.transform.bounds.south && request.region.north > start.transform.bounds.north)
         #expect(request.keys.allSatisfy { $0.z == 14 })
     }
 
@@ -89,7 +90,9 @@ import TestSupport
         var state = loaded([restroom(1, dLat: 0, dLon: 0)])
         guard case .fetchPlaces(let request) = MapReducer.reduce(&state, .key(.character("r"))).first else { return }
         _ = MapReducer.reduce(&state, .placesFailed(request, reason: "HTTP status 500"))
-        #expect(state.alert == Alert("Unable to retrieve locations at this time. Please try again.", detail: "HTTP status 500"))
+        #expect(
+            state.alert
+                == Alert("Unable to retrieve locations at this time. Please try again.", detail: "HTTP status 500"))
         #expect(state.places.visible.map(\.id) == ["rr:1"] && !state.places.isLoading)
         _ = MapReducer.reduce(&state, .key(.enter))
         #expect(state.alert == nil)

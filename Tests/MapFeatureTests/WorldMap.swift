@@ -20,6 +20,7 @@ enum WorldMap {
 
     /// The whole screen for a state, as the app and `mapterm render` draw it.
     static func frame(_ state: MapState, renderer: MapRenderer) -> CellGrid {
-        FrameComposer().compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
+        FrameComposer().compose(
+            state, map: renderer.render(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
     }
 }
