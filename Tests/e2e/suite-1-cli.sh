@@ -3,7 +3,7 @@
 render_size_is_exact() {
   local out; out=$("$MAPTERM" render --center 50,10 --zoom 3.5 --size 83x21) || return 1
   [ "$(printf '%s\n' "$out" | wc -l)" -eq 21 ] || return 1
-  printf '%s\n' "$out" | awk '{ if (length($0) != 83) bad = 1 } END { exit bad }'
+  printf '%s\n' "$out" | widths_exactly 83
 }
 
 render_colour_has_escapes() {

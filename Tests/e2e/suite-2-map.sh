@@ -15,7 +15,7 @@ plus_zooms_in() { keys +; wait_for 'z 5\.0'; }
 resize_redraws() {
   tm resize-window -x 60 -y 20
   wait_for '^ 40\.[0-9]+, -[0-9.]+ +z 5\.0' || return 1
-  [ "$(screen | wc -l)" -le 20 ] && screen | awk '{ if (length($0) > 60) bad = 1 } END { exit bad }'
+  [ "$(screen | wc -l)" -le 20 ] && screen | widths_at_most 60
 }
 
 help_lists_keys() { keys '?'; wait_for 'zoom at the pointer' && keys Escape && wait_until_not 'zoom at the pointer'; }

@@ -18,7 +18,7 @@ start() {
   local cols=$1 rows=$2; shift 2
   tm kill-server 2>/dev/null
   tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
-    sh -c 'before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
+    sh -c 'trap : INT; before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
 }
 
 screen() { tm capture-pane -p 2>/dev/null; }
@@ -44,6 +44,18 @@ wait_until_not() {
 }
 
 keys() { tm send-keys "$@"; }
+
+# widths_at_most N: every line of standard input is at most N characters wide.
+widths_at_most() {
+  local line
+  while IFS= read -r line; do [ "${#line}" -le "$1" ] || return 1; done
+}
+
+# widths_exactly N: every line of standard input is exactly N characters wide.
+widths_exactly() {
+  local line
+  while IFS= read -r line; do [ "${#line}" -eq "$1" ] || return 1; done
+}
 
 status_line() { screen | grep -E 'z [0-9]+\.[0-9]' | tail -1; }
 
