@@ -19,7 +19,7 @@ test: lint unit e2e
 
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+	$(SWIFT) test --skip-build --no-parallel
 
 e2e: release
 	bash Tests/e2e/e2e.sh $(RELEASE_BIN)
@@ -29,8 +29,10 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:
-	$(SWIFT) build -c release --product mapterm --product mapterm-bench
+	$(SWIFT) build -c release --product mapterm
+	$(SWIFT) build -c release --product mapterm-bench
 	.build/release/mapterm-bench
+	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:

@@ -45,7 +45,7 @@ let package = Package(
 
         .executableTarget(
             name: "mapterm-bench",
-            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Terminal"],
+            dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal"],
             swiftSettings: strict),
 
         // MARK: Tests
@@ -67,5 +67,6 @@ let package = Package(
         .testTarget(
             name: "PlacesTests", dependencies: ["Places", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
     ]
 )

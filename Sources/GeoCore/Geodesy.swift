@@ -89,10 +89,16 @@ public enum Geodesy {
             current = nextVector
             if moved < 1e-24 { break }
         }
-        var candidates = points
-        if let mid = midpoint(points) { candidates.append(mid) }
-        if let found = position(current) { candidates.append(found) }
-        return candidates.min { totalDistance(from: $0, to: points) < totalDistance(from: $1, to: points) }
+        // The iteration's result first, then the midpoint, then the pins: on a tie (two pins have a
+        // whole segment of medians) the earlier, more central candidate wins.
+        let candidates = [position(current), midpoint(points)].compactMap { $0 } + points
+        var best = candidates[0]
+        var bestTotal = totalDistance(from: best, to: points)
+        for candidate in candidates.dropFirst() {
+            let total = totalDistance(from: candidate, to: points)
+            if total < bestTotal - 1e-9 { (best, bestTotal) = (candidate, total) }
+        }
+        return best
     }
 
     // MARK: Paths

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Places
 import Render
 
@@ -9,20 +10,64 @@ struct DetailPane {
     /// Width of the pane on the right side, in cells.
     static let sideWidth = 44
 
-    func draw(_ place: Place, ascii: Bool, into grid: inout CellGrid) {
+    func draw(_ selection: Selection, state: MapState, into grid: inout CellGrid) {
+        let (title, lines) = DetailPane.content(for: selection, state: state)
+        draw(title: title, lines: lines, ascii: state.ascii, into: &grid)
+    }
+
+    /// Title and paragraphs of the pane for a selection.
+    static func content(for selection: Selection, state: MapState) -> (String, [String]) {
+        var title: String
+        var lines: [String]
+        switch selection {
+        case .place(let place):
+            title = place.name
+            lines = Self.lines(for: place, ascii: state.ascii)
+        case .pin(let number):
+            title = "Pin \(number)"
+            let coordinate = selection.coordinate(state)
+            lines = [coordinate?.description ?? "", state.pins.labels[number] ?? "finding where this is…"]
+        case .midpoint, .meetingPoint:
+            let isMid = selection == .midpoint
+            title = isMid ? "Midpoint of the pins" : "Meeting point (least total distance)"
+            lines = centreLines(selection.coordinate(state), pins: state.pins.pins)
+        }
+        if let route = state.route, let target = selection.coordinate(state), route.to == target {
+            // First, so that a short pane still shows the way there.
+            lines = ["From you: " + route.distanceText, "Bearing: " + route.bearingText, ""] + lines
+        }
+        return (title, lines)
+    }
+
+    /// The coordinate, the distance from every pin and their sum.
+    static func centreLines(_ point: LatLon?, pins: [Pin]) -> [String] {
+        guard let point else { return [] }
+        var lines = [point.description, "", "Distance from each pin:"]
+        var total = 0.0
+        for pin in pins {
+            let km = Geodesy.distance(point, pin.coordinate)
+            total += km
+            lines.append(String(format: "  pin %d: %.1f km", pin.number, km))
+        }
+        lines.append(String(format: "  total: %.1f km", total))
+        return lines
+    }
+
+    func draw(title: String, lines paragraphs: [String], ascii: Bool, into grid: inout CellGrid) {
         let mapRows = grid.rows - 1
         let side = grid.cols >= 100
         let width = side ? Self.sideWidth : grid.cols
         let height = side ? mapRows : min(max(mapRows / 2, 6), mapRows)
         let col = grid.cols - width, row = mapRows - height
-        let lines = DetailPane.lines(for: place, ascii: ascii).flatMap { Self.wrap($0, width: width - 4) }
+        let lines = paragraphs.flatMap { Self.wrap($0, width: width - 4) }
         var body = lines
         if body.count > height - 2 {
             body = Array(body.prefix(height - 2))
+            while body.last?.isEmpty == true { body.removeLast() }
             if let last = body.popLast() { body.append(Ellipsis.fit(last + " …", width: width - 4)) }
         }
         PaneBox(theme: theme, ascii: ascii).draw(
-            title: place.name, lines: body + ["", "Esc closes"].suffix(max(0, height - 2 - body.count)), col: col,
+            title: title, lines: body + ["", "Esc closes"].suffix(max(0, height - 2 - body.count)), col: col,
             row: row, width: width, height: height, into: &grid)
     }
 

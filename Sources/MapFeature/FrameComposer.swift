@@ -35,10 +35,14 @@ public struct FrameComposer: Sendable {
             return grid
         }
         var grid = map.appendingRows(state.screen.rows - map.rows)
+        let markers = MarkerLayer()
+        markers.drawRoute(state, into: &grid)
         PlaceGlyphs().draw(state, into: &grid)
         drawCrosshair(state, &grid)
-        if state.places.detailOpen, let place = state.places.selected {
-            DetailPane(theme: theme).draw(place, ascii: state.ascii, into: &grid)
+        markers.drawPins(state, into: &grid)
+        markers.drawUser(state, into: &grid)
+        if state.detailOpen, let selection = state.selection {
+            DetailPane(theme: theme).draw(selection, state: state, into: &grid)
         }
         StatusBar(theme: theme).draw(state, into: &grid)
         if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }

@@ -4,6 +4,7 @@ public enum Command: Equatable, Sendable {
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, toggleHelp, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
+    case dropPin, removePin, fit, recenter, route
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -24,7 +25,12 @@ public enum KeyBindings {
         case .character("+"), .character("="), .character("a"): return .zoomIn
         case .character("-"), .character("z"): return .zoomOut
         case .character("0"): return .wholeWorld
-        case .character("c"): return .toggleAscii
+        case .character("b"): return .toggleAscii
+        case .character("c"): return .recenter
+        case .character("p"): return .dropPin
+        case .character("x"), .delete: return .removePin
+        case .character("f"): return .fit
+        case .character("g"): return .route
         case .character("?"): return .toggleHelp
         case .character("q"): return .quit
         case .escape: return .dismiss
@@ -45,10 +51,15 @@ public enum KeyBindings {
         Entry(keys: "mouse drag", meaning: "pan"),
         Entry(keys: "mouse wheel", meaning: "zoom at the pointer"),
         Entry(keys: "r", meaning: "refresh the places in view"),
-        Entry(keys: "Tab n / S-Tab N", meaning: "select next / previous place"),
-        Entry(keys: "Enter Space", meaning: "open the selected place's details"),
-        Entry(keys: "mouse click", meaning: "select the place under the pointer"),
-        Entry(keys: "c", meaning: "braille / ASCII lines"),
+        Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous place or pin"),
+        Entry(keys: "Enter Space", meaning: "open the details of the selection"),
+        Entry(keys: "mouse click", meaning: "select what is under the pointer"),
+        Entry(keys: "p", meaning: "drop a pin at the crosshair"),
+        Entry(keys: "x Delete", meaning: "remove the selected pin"),
+        Entry(keys: "f", meaning: "fit all pins and their centres"),
+        Entry(keys: "c", meaning: "centre on your location"),
+        Entry(keys: "g", meaning: "the way from you to the selection"),
+        Entry(keys: "b", meaning: "braille / ASCII lines"),
         Entry(keys: "?", meaning: "this help"),
         Entry(keys: "q  Esc", meaning: "quit (Esc closes a pane or selection first)"),
     ]

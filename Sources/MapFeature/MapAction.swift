@@ -37,8 +37,14 @@ public enum MapAction: Sendable {
     case placesLoaded(PlaceRequest, [Place])
     /// A fetch failed, with a reason for the user.
     case placesFailed(PlaceRequest, reason: String)
+    /// A pin's reverse-geocoded description arrived.
+    case pinDescribed(number: Int, label: String)
+    /// Saving the pins failed, with a reason for the user.
+    case pinsSaveFailed(reason: String)
     /// The full details of a place arrived.
     case detailsLoaded(Place)
+    /// Select something directly (nil clears the selection), as `render --select` does.
+    case select(Selection?)
     /// Time passes while something animates (the loading spinner).
     case tick
 }

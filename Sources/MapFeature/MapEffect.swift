@@ -10,4 +10,8 @@ public enum MapEffect: Equatable, Sendable {
     case fetchPlaces(PlaceRequest)
     /// Load the full details of a place for its detail pane.
     case loadDetails(Place)
+    /// Describe where a pin is (country, region, nearest city).
+    case describePin(Pin)
+    /// Write the pins to the pin store.
+    case savePins([Pin])
 }

@@ -30,6 +30,7 @@ public enum MapReducer {
             if key == .enter || key == .escape || key == .character(" ") { state.alert = nil }
             return []
         }
+        if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
             // Any key closes the help; q still quits.
@@ -57,19 +58,25 @@ public enum MapReducer {
         case .toggleHelp: state.showHelp.toggle()
         case .quit: return [.quit]
         case .dismiss:
-            if state.places.detailOpen {
-                state.places.detailOpen = false
-            } else if state.places.selected != nil {
-                state.places.selected = nil
+            if state.detailOpen {
+                state.detailOpen = false
+            } else if state.selection != nil {
+                state.selection = nil
+                state.route = nil
             } else {
                 return [.quit]
             }
         case .refresh:
             state.places.generation += 1
             return PlacesReducer.fetchIfNeeded(&state, force: true)
-        case .nextPlace: PlacesReducer.cycle(&state, forward: true)
-        case .previousPlace: PlacesReducer.cycle(&state, forward: false)
-        case .openDetail: return PlacesReducer.openDetail(&state)
+        case .nextPlace: SelectionReducer.cycle(&state, forward: true)
+        case .previousPlace: SelectionReducer.cycle(&state, forward: false)
+        case .openDetail: return SelectionReducer.openDetail(&state)
+        case .dropPin: PinsReducer.askToDrop(&state)
+        case .removePin: PinsReducer.askToRemove(&state)
+        case .fit: PinsReducer.fit(&state)
+        case .recenter: PinsReducer.recenter(&state)
+        case .route: PinsReducer.route(&state)
         }
         return []
     }
@@ -98,11 +105,13 @@ public enum MapReducer {
             }
             state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
         case .release:
-            if state.dragAnchor != nil, !state.dragged { PlacesReducer.select(col: event.col, row: event.row, &state) }
+            if state.dragAnchor != nil, !state.dragged {
+                SelectionReducer.select(col: event.col, row: event.row, &state)
+            }
             state.dragAnchor = nil
             state.dragged = false
         case .click:
-            PlacesReducer.select(col: event.col, row: event.row, &state)
+            SelectionReducer.select(col: event.col, row: event.row, &state)
             state.dragAnchor = nil
         case .wheelUp, .wheelDown:
             let ox = (Double(event.col) + 0.5) * Double(Viewport.dotsPerColumn) - Double(view.dotsWide) / 2

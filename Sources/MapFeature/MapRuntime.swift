@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Places
 
 /// A monotonic clock in seconds; tests inject a manual one.
@@ -17,6 +18,8 @@ public struct SystemClock: MapClock {
 /// A new fetch cancels the one under way.
 public final class MapRuntime: @unchecked Sendable {
     private let source: any PlaceSource
+    private let pinStore: (any PinStore)?
+    private let describe: (@Sendable (LatLon) -> String)?
     private let clock: any MapClock
     private let lock = NSLock()
     private var inbox: [MapAction] = []
@@ -24,8 +27,14 @@ public final class MapRuntime: @unchecked Sendable {
     private var fetch: Task<Void, Never>?
     private var detailLoad: Task<Void, Never>?
 
-    public init(source: any PlaceSource, clock: any MapClock = SystemClock()) {
+    /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
+    public init(
+        source: any PlaceSource, pinStore: (any PinStore)? = nil, describe: (@Sendable (LatLon) -> String)? = nil,
+        clock: any MapClock = SystemClock()
+    ) {
         self.source = source
+        self.pinStore = pinStore
+        self.describe = describe
         self.clock = clock
     }
 
@@ -43,6 +52,17 @@ public final class MapRuntime: @unchecked Sendable {
                 }
             case .fetchPlaces(let request):
                 start(request)
+            case .describePin(let pin):
+                guard let describe else { continue }
+                Task { [weak self] in
+                    self?.enqueue(.pinDescribed(number: pin.number, label: describe(pin.coordinate)))
+                }
+            case .savePins(let pins):
+                do {
+                    try pinStore?.save(pins)
+                } catch {
+                    enqueue(.pinsSaveFailed(reason: String(describing: error)))
+                }
             case .loadDetails(let place):
                 let source = self.source
                 lock.withLock {

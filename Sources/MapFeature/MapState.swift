@@ -16,8 +16,20 @@ public struct MapState: Equatable, Sendable {
     public var dragAnchor: MouseAnchor?
     /// True once the mouse moved with the button down (a press and release without it is a click).
     public var dragged = false
-    /// Places in view, fetching and selection.
+    /// Places in view and fetching.
     public var places = PlacesState()
+    /// Dropped pins and their centres.
+    public var pins = PinsState()
+    /// What is selected, if anything.
+    public var selection: Selection?
+    /// The detail pane of the selection is open.
+    public var detailOpen = false
+    /// Where the user is, when known.
+    public var userLocation: LatLon?
+    /// The way from the user to a selected place, when drawn.
+    public var route: Route?
+    /// A yes/no question shown in the status bar; it takes the next key.
+    public var prompt: Prompt?
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera

@@ -34,7 +34,7 @@ struct PlaceGlyphs {
             let bg = grid[col, row].style.bg
             grid[col, row] = Cell(scalar, style: CellStyle(fg: color, bg: bg, attributes: .bold))
         }
-        if let selected = state.places.selected, let cell = Self.cell(of: selected.coordinate, transform, view) {
+        if let selected = state.selection?.place, let cell = Self.cell(of: selected.coordinate, transform, view) {
             let (symbol, color) = Self.glyph(selected.kind, ascii: state.ascii)
             grid[cell.col, cell.row] = Cell(symbol, style: CellStyle(fg: color, attributes: [.reverse, .bold]))
         }

@@ -2,7 +2,7 @@ import GeoCore
 import Places
 
 /// The places half of the reducer: fetch on region change after a settle delay, cache by tile,
-/// drop stale results, select and open details.
+/// drop stale results.
 enum PlacesReducer {
     /// Seconds the view must stay still before its places are fetched.
     static let settleDelay = 0.15
@@ -51,7 +51,17 @@ enum PlacesReducer {
             state.alert = Alert(failureTitle, detail: reason)
             return []
         case .detailsLoaded(let place):
-            if state.places.selected?.id == place.id { state.places.selected = place }
+            if state.selection?.place?.id == place.id { state.selection = .place(place) }
+            return []
+        case .select(let selection):
+            state.selection = selection
+            if selection == nil { state.detailOpen = false }
+            return []
+        case .pinDescribed(let number, let label):
+            if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
+            return []
+        case .pinsSaveFailed(let reason):
+            state.alert = Alert("Unable to save your pins.", detail: reason)
             return []
         case .tick:
             if state.places.isLoading { state.places.spinnerPhase += 1 }
@@ -59,53 +69,5 @@ enum PlacesReducer {
         default:
             return []
         }
-    }
-
-    // MARK: Selection
-
-    /// Opens the pane of the selected place, asking for its details when the source left them out.
-    static func openDetail(_ state: inout MapState) -> [MapEffect] {
-        guard let place = state.places.selected else { return [] }
-        state.places.detailOpen = true
-        if case .none = place.details { return [.loadDetails(place)] }
-        return []
-    }
-
-    /// Places on screen, nearest to the view centre first (ties by id).
-    static func cycleOrder(_ state: MapState) -> [Place] {
-        let transform = state.transform
-        let view = state.mapViewport
-        let center = (Double(view.dotsWide) / 2, Double(view.dotsHigh) / 2)
-        let onScreen = state.places.visible.compactMap { place -> (Place, Double)? in
-            let (x, y) = transform.dots(place.coordinate)
-            guard x >= 0, y >= 0, x < Double(view.dotsWide), y < Double(view.dotsHigh) else { return nil }
-            return (place, (x - center.0) * (x - center.0) + (y - center.1) * (y - center.1))
-        }
-        return onScreen.sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }.map(\.0)
-    }
-
-    /// Selects the next (or previous) place in cycle order.
-    static func cycle(_ state: inout MapState, forward: Bool) {
-        let order = cycleOrder(state)
-        guard !order.isEmpty else { return }
-        let current = state.places.selected.flatMap { selected in order.firstIndex { $0.id == selected.id } }
-        let next: Int
-        if let current {
-            next = (current + (forward ? 1 : order.count - 1)) % order.count
-        } else {
-            next = forward ? 0 : order.count - 1
-        }
-        state.places.selected = order[next]
-    }
-
-    /// Selects the place drawn in a screen cell (the nearest to the view centre when several share it).
-    static func select(col: Int, row: Int, _ state: inout MapState) {
-        let transform = state.transform
-        let hit = cycleOrder(state).first { place in
-            let (x, y) = transform.dots(place.coordinate)
-            return Int((x / 2).rounded(.down)) == col && Int((y / 4).rounded(.down)) == row
-        }
-        state.places.selected = hit
-        if hit == nil { state.places.detailOpen = false }
     }
 }

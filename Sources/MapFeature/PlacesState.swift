@@ -1,7 +1,7 @@
 import GeoCore
 import Places
 
-/// The places part of the map state: what is shown, what is being fetched, what is selected.
+/// The places part of the map state: what is shown, what is being fetched.
 public struct PlacesState: Equatable, Sendable {
     /// Places of the cached tiles around the view (some may lie just outside it).
     public var visible: [Place] = []
@@ -14,10 +14,6 @@ public struct PlacesState: Equatable, Sendable {
     public var kinds: Set<PlaceKind> = PlaceKind.all
     /// Most places one fetch asks for.
     public var limit = 2000
-    /// The selected place (kept while it scrolls out of view, so its pane stays open).
-    public var selected: Place?
-    /// The detail pane of the selected place is open.
-    public var detailOpen = false
     /// Advances while a fetch runs, to animate the spinner.
     public var spinnerPhase = 0
 

@@ -23,10 +23,17 @@ struct StatusBar {
     func draw(_ state: MapState, into grid: inout CellGrid) {
         let row = grid.rows - 1
         grid.fill(cols: 0..<grid.cols, rows: row..<row + 1, with: Cell(" ", style: theme.statusBar))
+        if let prompt = state.prompt {
+            grid.put(" " + prompt.text, col: 0, row: row, style: theme.statusAccent)
+            return
+        }
         let center = state.camera.center
         var col = grid.put(" \(center)", col: 0, row: row, style: theme.statusAccent)
         col = grid.put(String(format: "  z %.1f", state.camera.zoom), col: col, row: row, style: theme.statusBar)
         col = drawPlaces(state, col: col, row: row, into: &grid)
+        if state.userLocation == nil {
+            col = grid.put("  location unknown", col: col, row: row, style: theme.statusBar)
+        }
         let metersPerCell = state.transform.metersPerDot * Double(Viewport.dotsPerColumn)
         if let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 12) {
             let line =

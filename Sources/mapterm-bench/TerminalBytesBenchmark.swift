@@ -20,13 +20,17 @@ enum TerminalBytesBenchmark {
         let screen = try TerminalScreen.open(
             term: "xterm-256color", input: input, output: output, cols: 160, rows: 48, colorMode: .palette256)
         defer { screen.close() }
-        var state = MapState(camera: Camera(center: LatLon(lat: 50, lon: 10), zoom: 5), screen: Viewport(cols: 160, rows: 48))
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 50, lon: 10), zoom: 5), screen: Viewport(cols: 160, rows: 48))
         func draw(_ name: String, limit: Int? = nil) {
             let before = screen.bytesWritten
-            screen.draw(composer.compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport)))
+            screen.draw(
+                composer.compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport)))
             let bytes = screen.bytesWritten - before
             let verdict = limit.map { bytes <= $0 ? "target ≤ \($0): met" : "target ≤ \($0): MISSED" } ?? ""
-            print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8d bytes  ", bytes) + verdict)
+            print(
+                name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8d bytes  ", bytes) + verdict
+            )
         }
         draw("first frame")
         draw("same frame again", limit: 0)

@@ -9,6 +9,9 @@ let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComp
 let only = CommandLine.arguments.dropFirst().first
 do {
     if only == nil || only == "frames" { try FrameBenchmark.run(resources: resources) }
+    if only == nil || only == "store" { try PlaceStoreBenchmark.run() }
+    if only == nil || only == "places" { try PlacesFrameBenchmark.run(resources: resources) }
+    if only == nil || only == "geocode" { try ReverseGeocoderBenchmark.run(resources: resources) }
     if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }
     if only == nil || only == "process" { try ProcessBenchmark.run(binary: binary.path) }
 } catch {

@@ -6,8 +6,13 @@ enum HelpText {
         mapterm: a map of the world in your terminal.
 
         usage:
-          mapterm [--center LAT,LON] [--zoom Z] [--tiles FILE.mbtiles] [--ascii]
+          mapterm [--center LAT,LON] [--zoom Z] [--tiles FILE.mbtiles] [--ascii] [--source S] [--api-base URL]
+                  [--location LAT,LON]
           mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles F] [--ascii] [--color]
+                  [--source S] [--select ID] [--location LAT,LON]
+          mapterm places --near LAT,LON [--radius KM] [--kind restroom|airport] [--limit N] [--source S] [--json]
+          mapterm import FILE
+          mapterm pins [--json | --geojson]
           mapterm --help | --version | --about
 
         options:
@@ -17,6 +22,10 @@ enum HelpText {
           --ascii            ASCII strokes instead of braille dots (c toggles it)
           --color            render: colour the text with ANSI escape sequences
           --size COLSxROWS   render: frame size in cells
+          --source S         where places come from: embedded (default), refuge, or a JSON file of places
+          --api-base URL     the Refuge Restrooms API to ask with --source refuge
+          --location LAT,LON where you are (or MAPTERM_LOCATION); the map opens there
+          --select ID        render: select this place (or pin:N) and open its pane
 
         In the map, press ? for the keys.
         """
@@ -25,6 +34,10 @@ enum HelpText {
         mapterm \(version)
         Map data:
           Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. (public domain)
-          Monaco street sample: © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright); © OpenMapTiles.
+          Monaco street sample and Monaco restrooms: © OpenStreetMap contributors, ODbL 1.0
+            (openstreetmap.org/copyright); © OpenMapTiles.
+          Airports and runways: OurAirports (ourairports.com), public domain.
+          Restrooms: Restroom data from Refuge Restrooms (refugerestrooms.org).
+          Place names for pins: Contains data from GeoNames (geonames.org), CC BY 4.0.
         """
 }

@@ -1,40 +1,65 @@
 import Foundation
 import GeoCore
 import MapFeature
+import Places
 import Render
+import Storage
 import Terminal
 
 /// `mapterm [options]`: the full-screen map. Reads input, reduces it to a new state, draws one frame
 /// per batch of input (a burst of queued keys costs one redraw), and always restores the terminal.
 enum InteractiveCommand {
+    static let options: Set<String> = ["center", "zoom", "tiles", "source", "api-base", "location"]
+
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: ["center", "zoom", "tiles"], switches: ["ascii"])
+        let args = try ArgumentList(arguments, options: options, switches: ["ascii"])
         let options = try MapOptions(args)
-        let composition = try MapComposition(resources: try ResourceLocator.locate(), tilesPath: options.tilesPath)
-        TerminalRestorer.installSignalHandlers()
+        let resources = try ResourceLocator.locate()
+        let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
+        let opened = try PlaceSources.make(
+            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
+        let pinFile = PinFile(url: PinFile.defaultURL())
+        let lastView = LastViewFile.defaultFile()
         let screen = try TerminalScreen.open(colorMode: nil)
-        defer { screen.close() }
-        var state = initialState(options, size: screen.size, utf8: screen.isUTF8)
-        let frames = FrameRenderer(composition: composition)
-        var needsDraw = true
-        while !TerminalRestorer.interruptRequested {
-            if needsDraw { screen.draw(frames.frame(for: state)) }
-            let events = screen.readEvents(timeoutMilliseconds: 100)
-            needsDraw = false
-            for event in events {
-                guard let action = action(for: event) else { continue }
-                let before = state
-                if MapReducer.reduce(&state, action).contains(.quit) { return }
-                needsDraw = needsDraw || state != before
-            }
+        let size = screen.size
+        var state = StartupState.make(
+            options: options, locationText: args["location"] ?? ProcessInfo.processInfo.environment["MAPTERM_LOCATION"],
+            pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
+        if state.alert == nil, let notice = opened.notice {
+            state.alert = Alert("The places database was rebuilt.", detail: notice)
         }
+        let session = MapSession(
+            state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(resources),
+            composition: composition)
+        runLoop(session, screen: screen)
+        screen.close()
+        lastView.save(session.state.camera)
+        if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
     }
 
-    static func initialState(_ options: MapOptions, size: (cols: Int, rows: Int), utf8: Bool) -> MapState {
-        let screen = Viewport(cols: size.cols, rows: size.rows)
-        let zoom = options.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
-        let center = options.center ?? MapReducer.worldCenter
-        return MapState(camera: Camera(center: center, zoom: zoom), screen: screen, ascii: options.ascii || !utf8)
+    /// Draw, wait for input or finished work, reduce it all, draw again; until quit or a signal.
+    static func runLoop(_ session: MapSession, screen: TerminalScreen) {
+        session.send(.appeared)
+        var lastTick = DispatchTime.now().uptimeNanoseconds
+        var needsDraw = true
+        while !TerminalRestorer.interruptRequested {
+            if needsDraw { screen.draw(session.frame()) }
+            let waitMs =
+                session.runtime.isFetching ? 20 : Int32(min(100, (session.runtime.secondsUntilNextTimer ?? 1) * 1000))
+            let events = screen.readEvents(timeoutMilliseconds: max(waitMs, 1))
+            let before = session.state
+            for event in events {
+                guard let action = action(for: event) else { continue }
+                if !session.send(action) { return }
+            }
+            _ = session.absorbRuntimeActions()
+            let now = DispatchTime.now().uptimeNanoseconds
+            if session.state.places.isLoading, now - lastTick > 100_000_000 {
+                session.send(.tick)
+                lastTick = now
+            }
+            needsDraw = session.state != before
+        }
     }
 
     /// Translates a terminal event into a map action.

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import MapFeature
 import Places
 import Render
@@ -10,9 +11,12 @@ final class MapSession {
     let runtime: MapRuntime
     let frames: FrameRenderer
 
-    init(state: MapState, source: any PlaceSource, composition: MapComposition) {
+    init(
+        state: MapState, source: any PlaceSource, pinStore: (any PinStore)? = nil,
+        describe: (@Sendable (LatLon) -> String)? = nil, composition: MapComposition
+    ) {
         self.state = state
-        runtime = MapRuntime(source: source)
+        runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe)
         frames = FrameRenderer(composition: composition)
     }
 

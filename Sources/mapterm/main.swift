@@ -5,6 +5,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "render": try RenderCommand.run(Array(arguments.dropFirst()))
+    case "pins": try PinsCommand.run(Array(arguments.dropFirst()))
+    case "places": try PlacesCommand.run(Array(arguments.dropFirst()))
+    case "import": try ImportCommand.run(Array(arguments.dropFirst()))
     case "--help", "-h", "help": print(HelpText.usage)
     case "--version": print("mapterm \(HelpText.version)")
     case "--about": print(HelpText.about)

@@ -77,8 +77,8 @@ import Testing
     }
 
     @Test func asciiToggles() {
-        #expect(sending([.key(.character("c"))], to: start).0.ascii)
-        #expect(!sending([.key(.character("c")), .key(.character("c"))], to: start).0.ascii)
+        #expect(sending([.key(.character("b"))], to: start).0.ascii)
+        #expect(!sending([.key(.character("b")), .key(.character("b"))], to: start).0.ascii)
     }
 
     @Test func resizeChangesTheMapArea() {

@@ -106,19 +106,19 @@ import Testing
         let offScreen = restroom(3, dLat: 1, dLon: 1)
         var state = loaded([far, offScreen, near])
         _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.places.selected?.id == "rr:1")
+        #expect(state.selection?.place?.id == "rr:1")
         _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.places.selected?.id == "rr:2")
+        #expect(state.selection?.place?.id == "rr:2")
         _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.places.selected?.id == "rr:1")
+        #expect(state.selection?.place?.id == "rr:1")
         _ = MapReducer.reduce(&state, .key(.backTab))
-        #expect(state.places.selected?.id == "rr:2")
+        #expect(state.selection?.place?.id == "rr:2")
         _ = MapReducer.reduce(&state, .key(.enter))
-        #expect(state.places.detailOpen)
+        #expect(state.detailOpen)
         #expect(MapReducer.reduce(&state, .key(.escape)).isEmpty)
-        #expect(!state.places.detailOpen && state.places.selected != nil)
+        #expect(!state.detailOpen && state.selection != nil)
         _ = MapReducer.reduce(&state, .key(.escape))
-        #expect(state.places.selected == nil)
+        #expect(state.selection == nil)
         #expect(MapReducer.reduce(&state, .key(.escape)) == [.quit])
     }
 
@@ -129,9 +129,9 @@ import Testing
         let col = Int(x / 2), row = Int(y / 4)
         _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: col, row: row, kind: .press)))
         _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: col, row: row, kind: .release)))
-        #expect(state.places.selected?.id == "rr:1")
+        #expect(state.selection?.place?.id == "rr:1")
         _ = MapReducer.reduce(&state, .mouse(MouseEvent(col: 0, row: 0, kind: .click)))
-        #expect(state.places.selected == nil)
+        #expect(state.selection == nil)
     }
 
     @Test func spinnerTurnsOnlyWhileLoading() {

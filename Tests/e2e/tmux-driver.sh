@@ -2,7 +2,8 @@
 # screen. Sourced by the end-to-end scripts. Waits poll `capture-pane` every 20 ms; nothing sleeps
 # for a fixed time.
 
-E2E_SOCKET="mapterm-e2e-$$"
+E2E_RUN=0
+E2E_SOCKET="mapterm-e2e-$$-0"
 E2E_FAILS=0
 E2E_PASSES=0
 E2E_HOME=$(mktemp -d)
@@ -16,7 +17,9 @@ tm() { tmux -L "$E2E_SOCKET" "$@"; }
 # "[exit N stty same|changed]" (whether the terminal modes came back as they were).
 start() {
   local cols=$1 rows=$2; shift 2
+  # A fresh server per run: a new session on a server that is still shutting down can fail.
   tm kill-server 2>/dev/null
+  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
   tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
     sh -c 'trap : INT; before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
 }

@@ -1,0 +1,89 @@
+import GeoCore
+import Places
+
+/// The pins and the two centres derived from them: the geographic midpoint (mean of unit vectors)
+/// and the meeting point (geometric median, least total great-circle distance). Both exist only
+/// with two or more pins and are recomputed whenever the pins change.
+public struct PinsState: Equatable, Sendable {
+    public private(set) var pins: [Pin] = []
+    public private(set) var midpoint: LatLon?
+    public private(set) var meetingPoint: LatLon?
+    /// Reverse-geocoded descriptions of pins by number, filled in by the runtime.
+    public var labels: [Int: String] = [:]
+
+    public init(pins: [Pin] = []) { replace(with: pins) }
+
+    /// The smallest free pin number, or nil when all `Pin.maximumCount` are used.
+    public var nextNumber: Int? {
+        let used = Set(pins.map(\.number))
+        return (1...Pin.maximumCount).first { !used.contains($0) }
+    }
+
+    /// Replaces all pins (sorted by number) and recomputes the centres.
+    public mutating func replace(with newPins: [Pin]) {
+        pins = newPins.sorted { $0.number < $1.number }
+        let numbers = Set(pins.map(\.number))
+        labels = labels.filter { numbers.contains($0.key) }
+        let points = pins.map(\.coordinate)
+        midpoint = points.count >= 2 ? Geodesy.midpoint(points) : nil
+        meetingPoint = points.count >= 2 ? Geodesy.geometricMedian(points) : nil
+    }
+
+    /// Adds a pin with the next free number; false when the limit is reached.
+    public mutating func add(at point: LatLon) -> Bool {
+        guard let number = nextNumber else { return false }
+        replace(with: pins + [Pin(number: number, coordinate: point.normalized)])
+        return true
+    }
+
+    /// Removes the pin with this number.
+    public mutating func remove(number: Int) {
+        replace(with: pins.filter { $0.number != number })
+    }
+
+    /// Pins and centres: what `f` fits into view.
+    public var allPoints: [LatLon] { pins.map(\.coordinate) + [midpoint, meetingPoint].compactMap { $0 } }
+}
+
+/// A yes/no question in the status bar.
+public enum Prompt: Equatable, Sendable {
+    /// "Drop a pin here? (y/n)" for this position.
+    case dropPin(LatLon)
+    /// "Remove pin N? (y/n)".
+    case removePin(Int)
+
+    var text: String {
+        switch self {
+        case .dropPin: return "Drop a pin here? (y/n)"
+        case .removePin(let number): return "Remove pin \(number)? (y/n)"
+        }
+    }
+}
+
+/// The great-circle way from the user to a selected target, for drawing and the detail pane.
+public struct Route: Equatable, Sendable {
+    public var from: LatLon
+    public var to: LatLon
+    /// The path cut at the antimeridian; longitudes inside -180...180.
+    public var pieces: [[LatLon]]
+    /// Great-circle distance in kilometres.
+    public var distanceKm: Double
+    /// Initial bearing in degrees clockwise from north.
+    public var bearing: Double
+
+    public init(from: LatLon, to: LatLon) {
+        self.from = from
+        self.to = to
+        pieces = Geodesy.splitAtAntimeridian(Geodesy.greatCircle(from: from, to: to, maxStepKm: 25))
+        distanceKm = Geodesy.distance(from, to)
+        bearing = Geodesy.bearing(from: from, to: to)
+    }
+
+    /// "5837.2 km (3627.1 mi)".
+    public var distanceText: String {
+        String(format: "%.1f km (%.1f mi)", distanceKm, distanceKm / Geodesy.kmPerMile)
+    }
+
+    /// "292° WNW": the initial bearing and its compass point.
+    public var bearingText: String { String(format: "%.0f° ", bearing) + Geodesy.compassPoint(bearing) }
+}

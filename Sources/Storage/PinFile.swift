@@ -1,0 +1,84 @@
+import Foundation
+import Places
+
+/// The pins, kept in one GeoJSON file (see `PinGeoJSON` for the format), by default
+/// `$XDG_DATA_HOME/mapterm/pins.json`.
+///
+/// Saving is crash-safe: the file always holds either the previous or the new pins, even after
+/// `kill -9` or a power cut in the middle of a save. Loading never loses a file it cannot read: it
+/// is renamed to `pins.json.corrupt-<UTC time>` (with `-2`, `-3`, … if that name is taken) and
+/// `PinStoreError.corrupt` says where it went. Pins files are private to the user (mode 0600).
+public struct PinFile: PinStore {
+    /// The pins file.
+    public let url: URL
+    /// The current time, for the names of kept corrupt files.
+    private let now: @Sendable () -> Date
+
+    /// Largest pins file read, in bytes (ten pins take about 2 KiB).
+    static let sizeLimit = 1 << 20
+
+    /// A store for the file at `url`; `now` supplies the time used to name kept corrupt files.
+    public init(url: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.url = url
+        self.now = now
+    }
+
+    /// `$XDG_DATA_HOME/mapterm/pins.json`, or `$HOME/.local/share/mapterm/pins.json` when
+    /// `XDG_DATA_HOME` is unset, empty or relative (as the XDG Base Directory spec says).
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base: URL
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = URL(fileURLWithPath: data, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            let homeURL = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            base = (homeURL ?? FileManager.default.homeDirectoryForCurrentUser)
+                .appendingPathComponent(".local/share", isDirectory: true)
+        }
+        return base.appendingPathComponent("mapterm", isDirectory: true).appendingPathComponent("pins.json")
+    }
+
+    /// The GeoJSON text of `pins` exactly as `save` writes it: sorted by number, pretty-printed,
+    /// ending with a newline.
+    public static func geoJSON(_ pins: [Pin]) -> Data { PinGeoJSON.encode(pins) }
+
+    // MARK: PinStore
+
+    /// The saved pins sorted by number; `[]` when there is no file. Removes temp files left by an
+    /// interrupted save. A file that cannot be read or is not valid pins GeoJSON is moved aside and
+    /// `PinStoreError.corrupt` thrown (if even the move fails, `keptAs` is the original path).
+    public func load() throws -> [Pin] {
+        let path = url.path
+        AtomicFile.removeLeftoverTemps(of: path, now: now())
+        let reason: String
+        do {
+            guard let data = try AtomicFile.read(path, limit: Self.sizeLimit) else { return [] }
+            return try PinGeoJSON.decode(data)
+        } catch let invalid as PinGeoJSON.Invalid {
+            reason = invalid.reason
+        } catch {
+            reason = "it cannot be read: \(error)"
+        }
+        let kept: String
+        do {
+            kept = try AtomicFile.moveAside(path, suffix: ".corrupt-" + AtomicFile.timestamp(now()))
+        } catch {
+            throw PinStoreError.corrupt(reason: "\(reason); it could not be moved aside: \(error)", keptAs: path)
+        }
+        throw PinStoreError.corrupt(reason: reason, keptAs: kept)
+    }
+
+    /// Replaces the saved pins atomically (see the type's notes), creating the directory if needed.
+    /// Throws `PinStoreError.writeFailed`, leaving the old file as it was, when the pins are invalid
+    /// (numbers outside 1...10 or repeated, coordinates out of range) or the file cannot be written.
+    public func save(_ pins: [Pin]) throws {
+        do {
+            try PinGeoJSON.validate(pins)
+            try AtomicFile.replace(url.path, with: PinGeoJSON.encode(pins), mode: 0o600)
+        } catch let invalid as PinGeoJSON.Invalid {
+            throw PinStoreError.writeFailed(invalid.reason)
+        } catch {
+            throw PinStoreError.writeFailed("\(error)")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import GeoCore
+import Places
+
+extension PlaceStore {
+    /// A `PlaceSource` over this store whose places come with their full details: the viewport query
+    /// followed by one lookup by id per result. For lists and exports (`mapterm places --json`, the
+    /// shared contract tests); the map uses the store itself and `details(for:)`.
+    public var detailed: DetailedPlaceStore { DetailedPlaceStore(store: self) }
+}
+
+/// The places of a `PlaceStore` with their details; see `PlaceStore.detailed`.
+public struct DetailedPlaceStore: PlaceSource {
+    /// The store answering.
+    public let store: PlaceStore
+
+    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
+        var result = try await store.places(in: region, kinds: kinds, limit: limit)
+        for index in result.indices {
+            let id = result[index].id
+            if let full = try PlaceStore.asSourceError({ try store.place(id: id) }) { result[index] = full }
+        }
+        return result
+    }
+
+    public func details(for place: Place) async throws -> Place {
+        try await store.details(for: place)
+    }
+}

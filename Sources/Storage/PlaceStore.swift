@@ -1,0 +1,297 @@
+import Foundation
+import GeoCore
+import Places
+
+/// The embedded place database: one SQLite file with an R*Tree for viewport queries and FTS5 for
+/// name search (layout: `PlaceStoreSchema`).
+///
+/// - `places(in:kinds:limit:)` answers from the R*Tree alone (its rows are `PlaceBucket`s carrying
+///   what the map draws: id, kind, name, exact coordinate) and returns places with `details = .none`;
+///   `details(for:)` adds the details with one lookup by id; `detailed` is a `PlaceSource` returning
+///   full places; `search(text:limit:)` looks names up in FTS5.
+/// - `import(_:)` upserts places by id in one transaction; into an empty store it takes a bulk path
+///   (Hilbert order, buckets packed in memory, FTS5 built in one pass, a large cache).
+///
+/// Thread safety: all state is the connection and its prepared statements; every statement sequence
+/// runs under the connection's lock (`SQLiteDatabase.withLock`), so one store may be used from any
+/// thread or task. Queries are short (well under a millisecond for a screenful) and block the calling
+/// thread while they run; an import blocks other users of the store until it commits.
+public final class PlaceStore: PlaceSource {
+    /// The path the store was opened from.
+    public let path: String
+    /// Set when `PlaceDatabase` had to move a damaged or outdated file aside and rebuild this store:
+    /// one sentence for an alert, naming where the old file was kept. Nil otherwise.
+    public let rebuildReason: String?
+
+    let database: SQLiteDatabase
+    private let viewportQuery: SQLiteStatement
+    private let detailsQuery: SQLiteStatement
+    private let searchQuery: SQLiteStatement
+
+    // MARK: Opening
+
+    /// Opens the store at `path`.
+    ///
+    /// A missing file (or an empty SQLite database) becomes a new, empty store when `create` is true.
+    /// The connection is set up with `connectionPragmas`.
+    /// - Throws: `PlaceStoreError.cannotOpen` (no such file and `create` is false, unreadable folder, …),
+    ///   `.corrupt` (not an SQLite file), `.notAPlaceStore` (another application's database, or an empty
+    ///   one when `create` is false), `.schemaMismatch` (another `PlaceStoreSchema.version`: nothing is
+    ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves).
+    public convenience init(path: String, create: Bool = true) throws {
+        try self.init(path: path, create: create, rebuildReason: nil)
+    }
+
+    init(path: String, create: Bool, rebuildReason: String?) throws {
+        self.path = path
+        self.rebuildReason = rebuildReason
+        if !create && !FileManager.default.fileExists(atPath: path) {
+            throw PlaceStoreError.cannotOpen(path: path, reason: "no such file")
+        }
+        do {
+            database = try SQLiteDatabase(path: path, readOnly: false)
+        } catch let error as SQLiteError {
+            throw Self.openError(error, path: path)
+        }
+        do {
+            try Self.prepareSchema(database, path: path, create: create)
+            viewportQuery = try database.prepare(
+                "SELECT entries FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3"
+            )
+            detailsQuery = try database.prepare("SELECT id, kind, name, lat, lon, details FROM places WHERE id = ?1")
+            // Rank and cut inside FTS5 first, so only the answer is joined to `places`.
+            searchQuery = try database.prepare(
+                """
+                SELECT p.id, p.kind, p.name, p.lat, p.lon FROM (
+                    SELECT rowid, rank FROM places_fts WHERE places_fts MATCH ?1 ORDER BY rank, rowid LIMIT ?2
+                ) AS m JOIN places p ON p.rowid = m.rowid ORDER BY m.rank, m.rowid
+                """)
+        } catch let error as SQLiteError {
+            throw Self.openError(error, path: path)
+        }
+    }
+
+    /// Checks the marks and tables of an existing store, or creates the schema in a new file.
+    private static func prepareSchema(_ database: SQLiteDatabase, path: String, create: Bool) throws {
+        // The first read is where SQLite notices a file that is not a database.
+        let applicationID = try database.pragmaInt("application_id")
+        let version = try database.pragmaInt("user_version")
+        let objects = try database.pragmaInt(query: "SELECT count(*) FROM sqlite_master")
+        if applicationID == 0 && version == 0 && objects == 0 {
+            guard create else { throw PlaceStoreError.notAPlaceStore(path: path, reason: "the database is empty") }
+            try database.execute(Self.connectionPragmas)
+            try database.transaction {
+                try database.execute(PlaceStoreSchema.create)
+                try database.execute("PRAGMA application_id = \(PlaceStoreSchema.applicationID)")
+                try database.execute("PRAGMA user_version = \(PlaceStoreSchema.version)")
+            }
+            return
+        }
+        guard applicationID == Int(PlaceStoreSchema.applicationID) else {
+            throw PlaceStoreError.notAPlaceStore(path: path, reason: "application_id is \(applicationID)")
+        }
+        guard version == PlaceStoreSchema.version else {
+            throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)
+        }
+        for table in PlaceStoreSchema.requiredTables where try !database.hasTableOrView(table) {
+            throw PlaceStoreError.notAPlaceStore(path: path, reason: "table \(table) is missing")
+        }
+        try database.execute(Self.connectionPragmas)
+    }
+
+    /// Set on every connection: WAL (readers never wait for a writer), `synchronous=NORMAL` (durable
+    /// at checkpoints, never corrupt), and reads through a 256 MiB memory map, which takes the page copy
+    /// out of each R*Tree read (a viewport query drops from about 0.41 to 0.27 ms on 1 M places).
+    static let connectionPragmas =
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456"
+
+    private static func openError(_ error: SQLiteError, path: String) -> PlaceStoreError {
+        switch error.primaryCode {
+        case 11, 26: return .corrupt(path: path, reason: error.message)  // SQLITE_CORRUPT, SQLITE_NOTADB
+        default: return .cannotOpen(path: path, reason: error.message)
+        }
+    }
+
+    /// Maps an SQLite failure after opening: damage stays recognisable, the rest is `.sqlite`.
+    func storeError(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        switch error.primaryCode {
+        case 11, 26: return PlaceStoreError.corrupt(path: path, reason: error.message)
+        default: return PlaceStoreError.sqlite(error.message)
+        }
+    }
+
+    // MARK: Counting
+
+    /// The number of places stored.
+    public func count() throws -> Int {
+        do {
+            return try database.pragmaInt(query: "SELECT count(*) FROM places")
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    // MARK: Viewport (PlaceSource)
+
+    /// The places of `kinds` inside `region`, nearest to its centre first (`PlaceRanking`), at most
+    /// `limit`, with `details = .none`. See `query(_:kinds:limit:)`.
+    /// - Throws: `CancellationError` when the task is cancelled before the query starts,
+    ///   `PlaceSourceError.unavailable` when SQLite fails.
+    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
+        try Task.checkCancellation()
+        return try Self.asSourceError { try query(region, kinds: kinds, limit: limit) }
+    }
+
+    /// The synchronous form of `places(in:kinds:limit:)`.
+    ///
+    /// The region's parts (two when it crosses the antimeridian) are looked up in the R*Tree of buckets;
+    /// every place of a bucket found is checked against the exact coordinate (the R*Tree holds float32
+    /// boxes rounded outward) and the kinds; the matches are ranked and cut to `limit` in `PlaceRanking`
+    /// order. When the region holds many more matches than `limit` (more than `max(4 × limit, 4096)`),
+    /// the search continues in windows around the centre that grow until the `limit` nearest are provably
+    /// inside (`PlaceStoreWindow`), so a world view with a small limit does not read every place.
+    public func query(_ region: GeoBounds, kinds: Set<PlaceKind> = PlaceKind.all, limit: Int) throws -> [Place] {
+        guard limit > 0, !kinds.isEmpty, region.south <= region.north else { return [] }
+        let center = PlaceRanking.center(of: region)
+        do {
+            var candidates: [PlaceBucket.Entry] = []
+            candidates.reserveCapacity(1024)
+            if try collect(region, within: region, kinds: kinds, budget: max(4 * limit, 4096), into: &candidates) {
+                return PlaceStoreRanking.nearest(candidates, to: center, limit: limit)
+            }
+            return try PlaceStoreWindow.search(region, limit: limit) { window in
+                var found: [PlaceBucket.Entry] = []
+                _ = try collect(window, within: region, kinds: kinds, budget: .max, into: &found)
+                return PlaceStoreRanking.nearest(found, to: center, limit: limit)
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Appends the places of `kinds` inside both `box` and `region` (exact coordinates) to `places`.
+    /// Returns false, leaving `places` incomplete, as soon as more than `budget` have been found.
+    private func collect(
+        _ box: GeoBounds, within region: GeoBounds, kinds: Set<PlaceKind>, budget: Int,
+        into places: inout [PlaceBucket.Entry]
+    ) throws -> Bool {
+        let allKinds = kinds.isSuperset(of: PlaceKind.allCases)
+        return try database.withLock {
+            for part in box.parts {
+                viewportQuery.reset()
+                defer { viewportQuery.reset() }
+                try viewportQuery.bind(1, part.west)
+                try viewportQuery.bind(2, part.east)
+                try viewportQuery.bind(3, part.south)
+                try viewportQuery.bind(4, part.north)
+                while try viewportQuery.step() {
+                    // Each part keeps only its own points, so the two parts never return one place twice.
+                    let intact = PlaceBucket.unpack(viewportQuery.blob(0), into: &places) { coordinate, kind in
+                        (allKinds || kinds.contains(kind)) && part.containsExactly(coordinate)
+                            && region.contains(coordinate)
+                    }
+                    guard intact else { throw PlaceStoreError.corrupt(path: path, reason: "a damaged place bucket") }
+                    if places.count > budget { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    // MARK: Details
+
+    /// The stored place with this id, details included; nil when the store has none.
+    public func place(id: String) throws -> Place? {
+        do {
+            return try database.withLock {
+                detailsQuery.reset()
+                defer { detailsQuery.reset() }
+                try detailsQuery.bind(1, id)
+                guard try detailsQuery.step(), let kind = PlaceKind(rawValue: detailsQuery.text(1)) else { return nil }
+                let details = try PlaceDetailsCoding.decode(
+                    detailsQuery.isNull(5) ? nil : detailsQuery.text(5), kind: kind, path: path)
+                return Place(
+                    id: detailsQuery.text(0), kind: kind, name: detailsQuery.text(2),
+                    coordinate: LatLon(lat: detailsQuery.double(3), lon: detailsQuery.double(4)), details: details)
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// `place` with its full details, as stored under its id (one lookup). A place the store does not
+    /// hold (from another source) comes back unchanged.
+    /// - Throws: `PlaceSourceError.unavailable` when SQLite fails.
+    public func details(for place: Place) async throws -> Place {
+        try Self.asSourceError { try self.place(id: place.id) ?? place }
+    }
+
+    /// Runs `body`, turning a `PlaceStoreError` into the `PlaceSourceError` the `PlaceSource` rules ask for.
+    static func asSourceError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PlaceStoreError {
+            throw PlaceSourceError.unavailable(error.description)
+        }
+    }
+
+    // MARK: Search
+
+    /// Places whose name contains words starting with each word of `text` (case and diacritics
+    /// ignored: "cafe nœ" finds "Café Nœud"; ligatures are not split), best FTS5 match first (bm25),
+    /// equal ranks in storage order; at most `limit`; `details = .none`. Punctuation in `text` only
+    /// separates words; text without letters or digits finds nothing.
+    public func search(text: String, limit: Int) throws -> [Place] {
+        guard limit > 0, let match = Self.matchExpression(text) else { return [] }
+        do {
+            return try database.withLock {
+                searchQuery.reset()
+                defer { searchQuery.reset() }
+                try searchQuery.bind(1, match)
+                try searchQuery.bind(2, limit)
+                var result: [Place] = []
+                while try searchQuery.step() {
+                    guard let kind = PlaceKind(rawValue: searchQuery.text(1)) else { continue }
+                    result.append(
+                        Place(
+                            id: searchQuery.text(0), kind: kind, name: searchQuery.text(2),
+                            coordinate: LatLon(lat: searchQuery.double(3), lon: searchQuery.double(4))))
+                }
+                return result
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// An FTS5 query matching every word of `text` as a prefix: `"cafe"* "noe"*`; nil when `text` has
+    /// no letters or digits.
+    static func matchExpression(_ text: String) -> String? {
+        let words = text.split { !($0.isLetter || $0.isNumber) }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"*" }.joined(separator: " ")
+    }
+}
+
+// MARK: - Helpers
+
+extension GeoBounds {
+    /// True when `point` lies inside this box, which does not cross the antimeridian (a `parts` element).
+    fileprivate func containsExactly(_ point: LatLon) -> Bool {
+        point.lat >= south && point.lat <= north && point.lon >= west && point.lon <= east
+    }
+}
+
+extension SQLiteDatabase {
+    /// The integer value of `PRAGMA name`.
+    func pragmaInt(_ name: String) throws -> Int {
+        try pragmaInt(query: "PRAGMA \(name)")
+    }
+
+    /// The first column of the first row of `query` as an integer (0 when there is no row).
+    func pragmaInt(query: String) throws -> Int {
+        let statement = try prepare(query)
+        return try withLock { try statement.step() ? statement.int(0) : 0 }
+    }
+}

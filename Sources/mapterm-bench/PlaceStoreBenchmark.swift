@@ -1,0 +1,140 @@
+import Foundation
+import GeoCore
+import Places
+import Storage
+
+/// The embedded place store at scale: bulk import of 1 000 000 synthetic places (fixed seed) into a
+/// temporary file, then viewport queries holding about 1 000 places each, as the map asks for them
+/// (the returned `[Place]` values are everything the map draws).
+enum PlaceStoreBenchmark {
+    static let placeCount = 1_000_000
+    static let seed: UInt64 = 20_261_129
+
+    static func run() throws {
+        print("== place store: \(placeCount) synthetic places (SQLite R*Tree + FTS5) ==")
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mapterm-bench-places-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let path = folder.appendingPathComponent("places.sqlite").path
+        try importPlaces(into: path)
+        // Queries run on a fresh connection, as when mapterm starts with the store already built.
+        let store = try PlaceStore(path: path, create: false)
+
+        // MARK: Viewport queries, ~1000 hits each
+        // 1/1000 of the lon/lat rectangle holds ~1000 of the uniformly spread places.
+        let height = 180 / 1000.0.squareRoot()
+        let width = 360 / 1000.0.squareRoot()
+        var regionGenerator = Generator(seed: seed + 1)
+        let regions = (0..<400).map { _ -> GeoBounds in
+            let south = Double.random(in: -90...(90 - height), using: &regionGenerator)
+            let west = Double.random(in: -180..<180, using: &regionGenerator)
+            return GeoBounds(south: south, west: west, north: south + height, east: LatLon.wrapLongitude(west + width))
+        }
+        var hits = 0
+        var queries = 0
+        var next = 0
+        let viewport = Stopwatch.measure(runs: regions.count) {
+            let found = try! store.query(regions[next % regions.count], kinds: PlaceKind.all, limit: 5000)
+            next += 1
+            hits += found.count
+            queries += 1
+        }
+        report("viewport query, ~1000 places -> [Place]", viewport, target: 0.5)
+        print(String(format: "  mean hits per viewport: %.0f", Double(hits) / Double(max(queries, 1))))
+
+        // MARK: Other lookups
+        var detailIndex = 0
+        let details = Stopwatch.measure(runs: 2000) {
+            let i = (detailIndex * 7919) % placeCount
+            _ = try! store.place(id: i % 5 == 4 ? "ap:B\(i)" : "rr:\(i)")
+            detailIndex += 1
+        }
+        report("details of one place (lookup by id)", details, target: nil)
+        let world = Stopwatch.measure(runs: 20, warmup: 1) {
+            _ = try! store.query(.world, kinds: PlaceKind.all, limit: 1000)
+        }
+        report("whole world, limit 1000 (growing windows)", world, target: nil)
+        let search = Stopwatch.measure(runs: 500) { _ = try! store.search(text: "museum 4242", limit: 20) }
+        report("FTS search 'museum 4242', limit 20", search, target: nil)
+        let broad = Stopwatch.measure(runs: 20, warmup: 1) { _ = try! store.search(text: "harbor", limit: 20) }
+        report("FTS search 'harbor' (125 000 hits), limit 20", broad, target: nil)
+
+        try shippedData(in: folder)
+    }
+
+    /// Generates the synthetic places and imports them into a new store at `path`, reporting each phase.
+    static func importPlaces(into path: String) throws {
+        var generator = Generator(seed: seed)
+        let places = (0..<placeCount).map { makePlace($0, using: &generator) }
+        let store = try PlaceStore(path: path)
+        var marks: [(phase: PlaceStore.ImportPhase, start: UInt64)] = []
+        let start = DispatchTime.now().uptimeNanoseconds
+        let written = try store.import(places) { phase in marks.append((phase, DispatchTime.now().uptimeNanoseconds)) }
+        let end = DispatchTime.now().uptimeNanoseconds
+        precondition(written == placeCount, "imported \(written) of \(placeCount)")
+        for (index, mark) in marks.enumerated() {
+            let next = index + 1 < marks.count ? marks[index + 1].start : end
+            let timing = Timing(samples: [Double(next - mark.start) / 1e6])
+            report("  import phase \(mark.phase.rawValue)", timing, target: nil)
+        }
+        report("import \(placeCount) places (total)", Timing(samples: [Double(end - start) / 1e6]), target: 15_000)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        print(String(format: "  database file: %.1f MB", Double(size) / 1e6))
+    }
+
+    /// The first run with the shipped data (Resources/places): building the store, then opening it and
+    /// answering a San Francisco viewport, as `mapterm` does at start.
+    static func shippedData(in folder: URL) throws {
+        print("== place store: shipped data (Resources/places) ==")
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources")
+        var build = 0
+        let first = Stopwatch.measure(runs: 3, warmup: 0) {
+            let directory = folder.appendingPathComponent("first-run-\(build)")
+            build += 1
+            _ = try! PlaceDatabase.open(directory: directory, resources: resources)
+        }
+        report("first run: build places.sqlite", first, target: nil)
+        let directory = folder.appendingPathComponent("first-run-0")
+        let sanFrancisco = GeoBounds(south: 37.70, west: -122.52, north: 37.82, east: -122.35)
+        var count = 0
+        let open = Stopwatch.measure(runs: 50) {
+            let store = try! PlaceDatabase.open(directory: directory, resources: resources)
+            count = try! store.query(sanFrancisco, limit: 5000).count
+        }
+        report("open + San Francisco viewport (\(count) places)", open, target: nil)
+    }
+
+    /// Place `i`: four restrooms to one airport, uniform over the lon/lat rectangle.
+    static func makePlace(_ i: Int, using generator: inout Generator) -> Place {
+        let lat = Double.random(in: -90...90, using: &generator)
+        let lon = Double.random(in: -180..<180, using: &generator)
+        let words = ["Harbor", "Station", "Park", "Market", "Library", "Plaza", "Museum", "Beach"]
+        let name = "\(words[i % words.count]) \(i)"
+        if i % 5 == 4 {
+            return Place(
+                id: "ap:B\(i)", kind: .airport, name: name + " Field", coordinate: LatLon(lat: lat, lon: lon),
+                details: .airport(AirportDetails(ident: "B\(i)", type: "small_airport", elevationFt: i % 3000)))
+        }
+        return Place(
+            id: "rr:\(i)", kind: .restroom, name: name, coordinate: LatLon(lat: lat, lon: lon),
+            details: .restroom(
+                RestroomDetails(street: "\(i % 997) Main St", city: "Town \(i % 101)", accessible: i % 2 == 0)))
+    }
+
+    /// A deterministic random number generator (SplitMix64), so every run measures the same data.
+    struct Generator: RandomNumberGenerator {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Places
+import Storage
+
+/// `mapterm import FILE`: adds Refuge-style restrooms (API JSON or CSV, see `PlaceImporter`) to the
+/// user's place store, replacing places with the same id.
+///
+/// Prints "imported N places (M rows rejected)" on stdout and one line per rejected row on stderr
+/// ("mapterm: FILE: line 17: latitude 123.4 out of range"). A file that cannot be read, is over 10 MB,
+/// is malformed or holds no valid place is a usage error (exit 2) and changes nothing.
+enum ImportCommand {
+    static let usage = "mapterm import FILE (Refuge Restrooms API JSON or CSV, at most 10 MB)"
+
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentList(arguments, options: [], switches: [], positional: 1)
+        guard let path = args.positional.first else { throw UsageError("import needs a FILE (\(usage))") }
+        let result: PlaceImportResult
+        do {
+            result = try PlaceImporter.importFile(at: URL(fileURLWithPath: path))
+        } catch let error as PlaceImportError {
+            throw UsageError("cannot import \(path): \(error)")
+        } catch let error as CSVError {
+            throw UsageError("cannot import \(path): \(error)")
+        }
+        var report = result.issues.map { "mapterm: \(path): \($0)\n" }.joined()
+        if result.duplicates > 0 {
+            report += "mapterm: \(path): \(result.duplicates) repeated ids skipped (the first of each was kept)\n"
+        }
+        FileHandle.standardError.write(Data(report.utf8))
+        guard !result.places.isEmpty else {
+            throw UsageError("\(path) holds no valid places (\(result.issues.count) rows rejected)")
+        }
+        let store = try PlaceDatabase.openDefault(resources: try ResourceLocator.locate().directory)
+        if let reason = store.rebuildReason {
+            FileHandle.standardError.write(Data("mapterm: \(reason)\n".utf8))
+        }
+        let count = try store.import(result.places)
+        print("imported \(count) places (\(result.issues.count) rows rejected)")
+    }
+}

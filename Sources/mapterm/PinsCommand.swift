@@ -1,0 +1,96 @@
+import Foundation
+import GeoCore
+import Places
+import Storage
+
+/// `mapterm pins [--json | --geojson]`: the saved pins, their midpoint and their meeting point.
+///
+/// Text: one line per pin ("1  37.33150, -121.89110"), then with 2 or more pins the geographic
+/// midpoint and the meeting point (geometric median) with the sum of its great-circle distances to
+/// the pins in km. `--json`: `{"pins":[{"number","lat","lon"}], "midpoint":{"lat","lon"}|null,
+/// "meetingPoint":{"lat","lon","totalDistanceKm"}|null}` (degrees, km). `--geojson`: the pins file's
+/// GeoJSON. A corrupt pins file is moved aside and the error thrown (main prints it, exit 1).
+enum PinsCommand {
+    static let usage = "mapterm pins [--json | --geojson]"
+
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentList(arguments, options: ["stress-save"], switches: ["json", "geojson"])
+        if let path = args["stress-save"] { stressSave(URL(fileURLWithPath: path)) }
+        if args.has("json") && args.has("geojson") {
+            throw UsageError("--json and --geojson cannot be combined (\(usage))")
+        }
+        let pins = try PinFile(url: PinFile.defaultURL()).load()
+        let output: Data
+        if args.has("geojson") {
+            output = PinFile.geoJSON(pins)
+        } else if args.has("json") {
+            output = Data(json(pins).utf8)
+        } else {
+            output = Data(text(pins).utf8)
+        }
+        FileHandle.standardOutput.write(output)
+    }
+
+    // MARK: Output
+
+    /// The human listing, ending with a newline.
+    static func text(_ pins: [Pin]) -> String {
+        guard !pins.isEmpty else { return "no pins (press p on the map to drop one)\n" }
+        var lines = pins.map {
+            "\(String($0.number).padding(toLength: 2, withPad: " ", startingAt: 0)) \($0.coordinate)"
+        }
+        let points = pins.map(\.coordinate)
+        if points.count >= 2 {
+            lines.append("midpoint       " + (Geodesy.midpoint(points).map { "\($0)" } ?? "none (the pins cancel out)"))
+            if let median = Geodesy.geometricMedian(points) {
+                let total = Geodesy.totalDistance(from: median, to: points)
+                lines.append("meeting point  \(median)  (\(String(format: "%.1f", total)) km in total)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The machine listing: one JSON object on one line, ending with a newline.
+    static func json(_ pins: [Pin]) -> String {
+        let points = pins.map(\.coordinate)
+        let list = pins.map { "{\"number\":\($0.number),\"lat\":\($0.coordinate.lat),\"lon\":\($0.coordinate.lon)}" }
+        var midpoint = "null"
+        var meeting = "null"
+        if points.count >= 2 {
+            if let mid = Geodesy.midpoint(points) { midpoint = "{\"lat\":\(mid.lat),\"lon\":\(mid.lon)}" }
+            if let median = Geodesy.geometricMedian(points) {
+                let total = (Geodesy.totalDistance(from: median, to: points) * 1000).rounded() / 1000
+                meeting = "{\"lat\":\(median.lat),\"lon\":\(median.lon),\"totalDistanceKm\":\(total)}"
+            }
+        }
+        return "{\"pins\":[\(list.joined(separator: ","))],\"midpoint\":\(midpoint),\"meetingPoint\":\(meeting)}\n"
+    }
+
+    // MARK: Crash testing
+
+    /// Hidden `--stress-save FILE`: saves to FILE forever, changing the pins on every save, until
+    /// killed (the kill -9 test in StorageTests). Iteration i writes `stressPins(iteration: i)`.
+    /// Exits 1 if a save fails.
+    static func stressSave(_ url: URL) -> Never {
+        let file = PinFile(url: url)
+        var iteration = 0
+        while true {
+            do {
+                try file.save(stressPins(iteration: iteration))
+            } catch {
+                FileHandle.standardError.write(Data("mapterm: \(error)\n".utf8))
+                exit(1)
+            }
+            iteration += 1
+        }
+    }
+
+    /// The pins of stress iteration i: pins 1...(1 + i % 10), pin n at latitude 15n - 80 and every
+    /// pin at longitude -179 + (i % 358 000) / 1000, so a file from one save is self-consistent.
+    static func stressPins(iteration: Int) -> [Pin] {
+        let lon = -179 + Double(iteration % 358_000) / 1000
+        return (1...(1 + iteration % 10)).map {
+            Pin(number: $0, coordinate: LatLon(lat: Double($0 * 15 - 80), lon: lon))
+        }
+    }
+}

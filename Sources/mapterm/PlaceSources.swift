@@ -1,0 +1,44 @@
+import Foundation
+import Network
+import Places
+import Storage
+
+/// Builds the place source named by `--source`: `embedded` (the SQLite database, built on first run),
+/// `refuge` (the live Refuge Restrooms API at `--api-base`), or a JSON file of places.
+enum PlaceSources {
+    /// The source and, when the embedded database had to be rebuilt, why (for an alert).
+    struct Opened {
+        var source: any PlaceSource
+        var notice: String?
+    }
+
+    /// `resources` is asked only when a source needs the shipped data.
+    static func make(_ name: String, resources: () throws -> ResourceLocator, apiBase: String?) throws -> Opened {
+        switch name {
+        case "embedded":
+            do {
+                let store = try PlaceDatabase.openDefault(resources: try resources().directory)
+                return Opened(source: store, notice: store.rebuildReason)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw UsageError("cannot open the places database: \(error)")
+            }
+        case "refuge":
+            let base = apiBase ?? RefugeRestroomsClient.defaultBaseURL.absoluteString
+            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else { throw UsageError("--api-base must be an http(s) URL (got '\(base)')") }
+            return Opened(source: RefugeRestroomsClient(baseURL: url), notice: nil)
+        default:
+            guard FileManager.default.isReadableFile(atPath: name) else {
+                throw UsageError("--source must be embedded, refuge or a readable JSON file of places (got '\(name)')")
+            }
+            do {
+                return Opened(source: try FixtureSource(path: name), notice: nil)
+            } catch {
+                throw UsageError("cannot read places from \(name): \(error)")
+            }
+        }
+    }
+}

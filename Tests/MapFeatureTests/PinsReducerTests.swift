@@ -1,0 +1,109 @@
+import GeoCore
+import MapFeature
+import Places
+import Testing
+
+/// Pins: the confirm prompts, the 10-pin limit, centres, fit, location and the way there.
+@Suite struct PinsReducerTests {
+    let start = MapState(
+        camera: Camera(center: LatLon(lat: 37.3315, lon: -121.8911), zoom: 12), screen: Viewport(cols: 120, rows: 40))
+
+    func send(_ keys: [Key], _ state: inout MapState) -> [MapEffect] {
+        keys.flatMap { MapReducer.reduce(&state, .key($0)) }
+    }
+
+    @Test func dropAsksThenPinsAtTheCrosshairAndSaves() {
+        var state = start
+        #expect(send([.character("p")], &state).isEmpty)
+        #expect(state.prompt == .dropPin(start.camera.center))
+        let effects = send([.character("y")], &state)
+        #expect(state.prompt == nil)
+        #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center)])
+        #expect(effects == [.savePins(state.pins.pins)])
+        #expect(state.pins.midpoint == nil && state.pins.meetingPoint == nil)
+    }
+
+    @Test func answeringNoOrAnyOtherKeyDropsNothing() {
+        var state = start
+        _ = send([.character("p"), .character("n")], &state)
+        _ = send([.character("p"), .escape], &state)
+        _ = send([.character("p"), .right], &state)
+        #expect(state.pins.pins.isEmpty && state.prompt == nil && state.camera == start.camera)
+    }
+
+    @Test func theEleventhPinIsRefusedWithAMessage() {
+        var state = start
+        for _ in 0..<10 { _ = send([.right, .character("p"), .character("y")], &state) }
+        #expect(state.pins.pins.map(\.number) == Array(1...10))
+        state.alert = nil
+        _ = send([.character("p")], &state)
+        #expect(state.prompt == nil && state.alert?.title == "You already have 10 pins.")
+        #expect(state.pins.pins.count == 10)
+    }
+
+    @Test func twoPinsMakeBothCentresAndFitThem() throws {
+        var state = start
+        _ = send([.character("p"), .character("y")], &state)
+        state.camera = Camera(center: LatLon(lat: 37.8, lon: -122.4), zoom: 12)
+        _ = send([.character("p"), .character("y")], &state)
+        let mid = try #require(state.pins.midpoint)
+        let meeting = try #require(state.pins.meetingPoint)
+        #expect(abs(mid.lat - 37.566) < 0.01 && abs(meeting.lat - 37.566) < 0.3)
+        // Everything is in view with a margin of 2 cells.
+        let transform = state.transform
+        for point in state.pins.allPoints {
+            let (x, y) = transform.dots(point)
+            let (w, h) = (Double(state.mapViewport.dotsWide), Double(state.mapViewport.dotsHigh))
+            #expect(x >= 4 - 1e-6 && x <= w - 4 + 1e-6 && y >= 8 - 1e-6 && y <= h - 8 + 1e-6)
+        }
+        #expect(state.camera.zoom > 8 && state.camera.zoom < 12)
+    }
+
+    @Test func removingAPinAsksFirstAndDropsTheCentresBelowTwo() {
+        var state = start
+        _ = send([.character("p"), .character("y"), .right, .right, .character("p"), .character("y")], &state)
+        state.selection = .pin(2)
+        _ = send([.character("x")], &state)
+        #expect(state.prompt == .removePin(2))
+        let effects = send([.character("y")], &state)
+        #expect(state.pins.pins.map(\.number) == [1] && state.selection == nil)
+        #expect(state.pins.midpoint == nil && effects == [.savePins(state.pins.pins)])
+        _ = send([.delete], &state)
+        #expect(state.prompt == nil)  // nothing selected, nothing to ask
+    }
+
+    @Test func fitWorksAcrossTheAntimeridian() throws {
+        let camera = try #require(
+            CameraFit.camera(
+                showing: [LatLon(lat: -17, lon: 179), LatLon(lat: -18, lon: -179)], in: Viewport(cols: 80, rows: 24)))
+        #expect(abs(abs(camera.center.lon) - 180) < 0.5)
+        #expect(camera.zoom > 5)
+    }
+
+    @Test func recenterNeedsALocation() {
+        var state = start
+        _ = send([.character("c")], &state)
+        #expect(state.alert?.title == "Your location is unknown.")
+        state.alert = nil
+        state.userLocation = LatLon(lat: 40, lon: -74)
+        _ = send([.character("c")], &state)
+        #expect(state.camera.center == LatLon(lat: 40, lon: -74) && state.camera.zoom == 12)
+    }
+
+    @Test func theWayThereFitsBothEndsAndShowsDistanceAndBearing() throws {
+        var state = start
+        let place = Place(id: "ap:KJFK", kind: .airport, name: "JFK", coordinate: LatLon(lat: 40.64, lon: -73.78))
+        state.places.visible = [place]
+        state.selection = .place(place)
+        _ = send([.character("g")], &state)
+        #expect(state.alert?.title == "Your location is unknown.")
+        state.alert = nil
+        state.userLocation = LatLon(lat: 37.3315, lon: -121.8911)
+        _ = send([.character("g")], &state)
+        let route = try #require(state.route)
+        #expect(abs(route.distanceKm - 4100) < 50)
+        #expect(Geodesy.compassPoint(route.bearing) == "ENE")
+        #expect(route.pieces.count == 1 && route.pieces[0].count > 100)
+        #expect(state.detailOpen && state.camera.zoom < 6)
+    }
+}
