@@ -27,7 +27,7 @@ enum PlaceStoreBenchmark {
         // 1/1000 of the lon/lat rectangle holds ~1000 of the uniformly spread places.
         let height = 180 / 1000.0.squareRoot()
         let width = 360 / 1000.0.squareRoot()
-        var regionGenerator = Generator(seed: seed + 1)
+        var regionGenerator = BenchRandom(seed: seed + 1)
         let regions = (0..<400).map { _ -> GeoBounds in
             let south = Double.random(in: -90...(90 - height), using: &regionGenerator)
             let west = Double.random(in: -180..<180, using: &regionGenerator)
@@ -67,7 +67,7 @@ enum PlaceStoreBenchmark {
 
     /// Generates the synthetic places and imports them into a new store at `path`, reporting each phase.
     static func importPlaces(into path: String) throws {
-        var generator = Generator(seed: seed)
+        var generator = BenchRandom(seed: seed)
         let places = (0..<placeCount).map { makePlace($0, using: &generator) }
         let store = try PlaceStore(path: path)
         var marks: [(phase: PlaceStore.ImportPhase, start: UInt64)] = []
@@ -109,7 +109,7 @@ enum PlaceStoreBenchmark {
     }
 
     /// Place `i`: four restrooms to one airport, uniform over the lon/lat rectangle.
-    static func makePlace(_ i: Int, using generator: inout Generator) -> Place {
+    static func makePlace(_ i: Int, using generator: inout BenchRandom) -> Place {
         let lat = Double.random(in: -90...90, using: &generator)
         let lon = Double.random(in: -180..<180, using: &generator)
         let words = ["Harbor", "Station", "Park", "Market", "Library", "Plaza", "Museum", "Beach"]
@@ -123,18 +123,5 @@ enum PlaceStoreBenchmark {
             id: "rr:\(i)", kind: .restroom, name: name, coordinate: LatLon(lat: lat, lon: lon),
             details: .restroom(
                 RestroomDetails(street: "\(i % 997) Main St", city: "Town \(i % 101)", accessible: i % 2 == 0)))
-    }
-
-    /// A deterministic random number generator (SplitMix64), so every run measures the same data.
-    struct Generator: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -26,7 +26,7 @@ enum ReverseGeocoderBenchmark {
         report("load gazetteer", load, target: 50)
 
         let geocoder = try ReverseGeocoder(directory: directory)
-        var generator = SplitMix(state: seed)
+        var generator = BenchRandom(seed: seed)
         let points = (0..<20_000).map { _ in
             LatLon(
                 lat: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi,
@@ -42,16 +42,4 @@ enum ReverseGeocoderBenchmark {
         precondition(characters > 0)
     }
 
-    /// SplitMix64, so the points are the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

@@ -24,14 +24,19 @@ enum RenderCommand {
         let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
-        var state = MapState(camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii)
+        var state = MapState(
+            camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
         if let text = args["location"] {
             guard let location = LatLon.parse(text) else {
                 throw UsageError("--location must be LAT,LON (got '\(text)')")
             }
             state.userLocation = location
         }
-        state.pins = PinsState(pins: (try? PinFile(url: PinFile.defaultURL()).load()) ?? [])
+        do {
+            state.pins = PinsState(pins: try PinFile(url: PinFile.defaultURL()).load())
+        } catch {
+            FileHandle.standardError.write(Data("mapterm: pins not shown: \(error)\n".utf8))
+        }
         let session = MapSession(
             state: state, source: opened.source,
             describe: Self.describer(resources), composition: composition)

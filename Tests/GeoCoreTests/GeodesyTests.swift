@@ -23,6 +23,29 @@ import Testing
         #expect(Geodesy.midpoint([LatLon(lat: 0, lon: 0), LatLon(lat: 0, lon: 180)]) == nil)
     }
 
+    @Test func polarAndAntipodalCentres() throws {
+        // Three points around the north pole at 80°N: both centres are the pole.
+        let ring = [0.0, 120, 240].map { LatLon(lat: 80, lon: $0) }
+        let mid = try #require(Geodesy.midpoint(ring))
+        #expect(mid.lat > 89.999)
+        let median = try #require(Geodesy.geometricMedian(ring))
+        #expect(median.lat > 89.99)
+        // Two antipodes have no midpoint; every point is a median, one of them is returned.
+        let antipodes = [LatLon(lat: 10, lon: 20), LatLon(lat: -10, lon: -160)]
+        #expect(Geodesy.midpoint(antipodes) == nil)
+        let any = try #require(Geodesy.geometricMedian(antipodes))
+        #expect(abs(Geodesy.totalDistance(from: any, to: antipodes) - .pi * Geodesy.earthRadiusKm) < 1e-6)
+    }
+
+    @Test func meetingPointOfThreeCitiesIsKnown() throws {
+        // Paris, London, Berlin: the median sits between them, nearer the close pair Paris–London.
+        let cities = [paris, LatLon(lat: 51.5074, lon: -0.1278), LatLon(lat: 52.52, lon: 13.405)]
+        let median = try #require(Geodesy.geometricMedian(cities))
+        let mid = try #require(Geodesy.midpoint(cities))
+        #expect(Geodesy.totalDistance(from: median, to: cities) < Geodesy.totalDistance(from: mid, to: cities))
+        #expect(median.lat > 48 && median.lat < 52.6 && median.lon > -0.2 && median.lon < 13.4)
+    }
+
     @Test func medianIsNeverWorseThanMidpointOrAnyPin() {
         var rng = SeededGenerator(seed: 2024)
         for _ in 0..<200 {

@@ -37,7 +37,10 @@ r_fetches_again() {
   local before; before=$(requests)
   keys r
   local waited=0
-  while [ "$(requests)" -le "$before" ]; do sleep 0.02; waited=$((waited + 1)); [ $waited -gt 250 ] && return 1; done
+  while [ "$(requests)" -le "$before" ]; do
+    sleep 0.02; waited=$((waited + 1))
+    if [ $waited -gt 250 ]; then return 1; fi
+  done
 }
 
 failure_shows_the_alert_and_keeps_places() {
