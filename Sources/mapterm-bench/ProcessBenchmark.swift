@@ -1,36 +1,51 @@
 import Foundation
 
-/// Whole-process `mapterm render` to a pipe, wall clock from spawn to exit.
+/// Whole-process `mapterm render` with its output to a file, wall clock from spawn to exit
+/// (posix_spawn and waitpid, so the harness adds as little as it can).
 enum ProcessBenchmark {
     static func run(binary: String) throws {
         print("== whole process: mapterm render 160x48 to stdout ==")
-        let cases: [(String, [String])] = [
+        let temporary = FileManager.default.temporaryDirectory
+        let output = temporary.appendingPathComponent("mapterm-bench-\(getpid()).txt").path
+        let noPlaces = temporary.appendingPathComponent("mapterm-bench-\(getpid()).json").path
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: noPlaces))
+        defer {
+            unlink(output)
+            unlink(noPlaces)
+        }
+        let views: [(String, [String])] = [
             ("world", ["--center", "52.52,13.405", "--zoom", "0.33"]),
             ("50N 10E z3.5", ["--center", "50,10", "--zoom", "3.5"]),
             ("40.7N 74W z5.5", ["--center", "40.7,-74", "--zoom", "5.5"]),
         ]
+        // The map alone (issue 2's measure), then with the embedded places fetched and drawn.
+        let cases =
+            views.map { ("\($0.0), map only", $0.1 + ["--source", noPlaces]) }
+            + views.map { ("\($0.0), embedded places", $0.1) }
+            + [("San Francisco z15, embedded places", ["--center", "37.7793,-122.4193", "--zoom", "15"])]
         for (name, extra) in cases {
-            let arguments = ["render", "--size", "160x48"] + extra
-            var failure: (any Error)?
+            let arguments = [binary, "render", "--size", "160x48"] + extra
+            var status: Int32 = 0
             let timing = Stopwatch.measure(runs: 20, warmup: 2) {
-                do { try spawn(binary, arguments) } catch { failure = error }
+                status = max(status, spawn(arguments, stdout: output))
             }
-            if let failure { throw failure }
+            guard status == 0 else { throw NSError(domain: "bench: mapterm render failed", code: Int(status)) }
             report("render \(name)", timing, target: 30)
         }
     }
 
-    static func spawn(_ binary: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        _ = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "bench", code: Int(process.terminationStatus))
-        }
+    /// Runs a program with stdout to `path` and waits; returns its exit status.
+    static func spawn(_ arguments: [String], stdout path: String) -> Int32 {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return 127 }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return (status >> 8) & 0xFF
     }
 }
