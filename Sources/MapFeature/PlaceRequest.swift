@@ -20,8 +20,10 @@ public struct PlaceRequest: Equatable, Sendable {
         self.keys = keys
     }
 
-    /// The fetch zoom for a camera: tiles of this zoom are the cache keys (0...14).
-    public static func fetchZoom(_ camera: Camera) -> Int { min(max(Int(camera.zoom.rounded(.down)), 0), 14) }
+    /// The fetch zoom for a camera: tiles of this zoom are the cache keys (2...16). Two levels below
+    /// the camera, a screen is covered by a few dozen keys whose bounds hug the view, so a fetch's
+    /// region (and the centre its results are ranked from) matches what the user looks at.
+    public static func fetchZoom(_ camera: Camera) -> Int { min(max(Int(camera.zoom.rounded(.down)) + 2, 2), 16) }
 
     /// The cache tiles covering a view, wrapped and each once.
     public static func keys(for transform: ViewTransform) -> [TileID] {

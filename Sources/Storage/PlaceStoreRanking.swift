@@ -10,7 +10,14 @@ enum PlaceStoreRanking {
     /// The first `limit` of `entries` in ranking order around `center`, as places with `details = .none`.
     static func nearest(_ entries: [PlaceBucket.Entry], to center: LatLon, limit: Int) -> [Place] {
         guard limit > 0, !entries.isEmpty else { return [] }
-        var keys = entries.indices.map { (distance: Geodesy.distance(center, entries[$0].coordinate), index: $0) }
+        let distances = entries.map { Geodesy.distance(center, $0.coordinate) }
+        var keys = distances.indices.map { (distance: distances[$0], index: $0) }
+        if entries.count > 2 * limit {
+            // Only the entries within the limit-th smallest distance (ties included) can be in the answer:
+            // sort plain doubles to find it, then sort the few survivors with the full comparator.
+            let cutoff = distances.sorted()[limit - 1]
+            keys.removeAll { $0.distance > cutoff }
+        }
         keys.sort { a, b in
             a.distance != b.distance ? a.distance < b.distance : entries[a.index].id < entries[b.index].id
         }

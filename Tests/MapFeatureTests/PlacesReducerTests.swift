@@ -32,7 +32,7 @@ import Testing
         #expect(request.generation == 1 && state.places.pending == request)
         #expect(
             request.region.south < start.transform.bounds.south && request.region.north > start.transform.bounds.north)
-        #expect(request.keys.allSatisfy { $0.z == 14 })
+        #expect(request.keys.allSatisfy { $0.z == 16 })
     }
 
     @Test func panSchedulesASettleThenFetches() throws {
