@@ -24,6 +24,7 @@ enum HelpText {
           --size COLSxROWS   render: frame size in cells
           --source S         where places come from: embedded (default), refuge, or a JSON file of places
           --api-base URL     the Refuge Restrooms API to ask with --source refuge
+          --ada, --unisex    with --source refuge: only accessible / only unisex restrooms
           --location LAT,LON where you are (or MAPTERM_LOCATION); the map opens there
           --select ID        render: select this place (or pin:N) and open its pane
 

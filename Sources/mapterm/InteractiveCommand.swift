@@ -12,12 +12,13 @@ enum InteractiveCommand {
     static let options: Set<String> = ["center", "zoom", "tiles", "source", "api-base", "location"]
 
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: options, switches: ["ascii"])
+        let args = try ArgumentList(arguments, options: options, switches: ["ascii", "ada", "unisex"])
         let options = try MapOptions(args)
         let resources = try ResourceLocator.locate()
         let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
+            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"],
+            filter: PlaceSources.RefugeFilter(args))
         let pinFile = PinFile(url: PinFile.defaultURL())
         let lastView = LastViewFile.defaultFile()
         let screen = try TerminalScreen.open(colorMode: nil)

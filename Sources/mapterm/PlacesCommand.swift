@@ -19,14 +19,16 @@ enum PlacesCommand {
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
-            arguments, options: ["near", "radius", "kind", "limit", "source", "api-base"], switches: ["json"])
+            arguments, options: ["near", "radius", "kind", "limit", "source", "api-base"],
+            switches: ["json", "ada", "unisex"])
         guard let nearText = args["near"] else { throw UsageError("places needs --near LAT,LON (\(usage))") }
         let near = try parseNear(nearText)
         let radius = try args["radius"].map(parseRadius) ?? defaultRadiusKm
         let kinds = try args["kind"].map(parseKind) ?? PlaceKind.all
         let limit = try args["limit"].map(parseLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
+            args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"],
+            filter: PlaceSources.RefugeFilter(args))
         if let notice = opened.notice { FileHandle.standardError.write(Data("mapterm: \(notice)\n".utf8)) }
         let source = opened.source
         let listed = try blocking {

@@ -14,7 +14,7 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
             arguments, options: ["center", "zoom", "size", "tiles", "source", "api-base", "select", "location"],
-            switches: ["ascii", "color"])
+            switches: ["ascii", "color", "ada", "unisex"])
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
         guard let zoom = options.zoom else { throw UsageError("render needs --zoom Z (\(usage))") }
@@ -23,7 +23,8 @@ enum RenderCommand {
         let resources = try ResourceLocator.locate()
         let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
+            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"],
+            filter: PlaceSources.RefugeFilter(args))
         var state = MapState(
             camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
         if let text = args["location"] {

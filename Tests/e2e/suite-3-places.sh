@@ -58,6 +58,12 @@ way_there_shows_distance() {
   wait_for 'From you: [0-9.]+ km \([0-9.]+ mi\)' && wait_for 'Bearing: [0-9]+° [NESW]+'
 }
 
+ada_asks_for_accessible_only() {
+  "$MAPTERM" places --source refuge --api-base "$refuge_url" --near 37.7793,-122.4193 --radius 1 --ada \
+    | grep -q 'City Hall Restroom' && grep -q 'ada=true' "$refuge_dir/log"
+}
+
+check "places --source refuge --ada asks for accessible restrooms" ada_asks_for_accessible_only
 check "restroom glyphs appear over San Francisco" glyphs_appear
 check "Tab selects the nearest and Enter opens its pane" tab_and_enter_open_the_nearest
 check "Esc closes the pane" escape_closes_the_pane
