@@ -78,14 +78,6 @@ public struct CellGrid: Hashable, Sendable {
         return x
     }
 
-    /// Sets the style of every cell in a row range and column range, keeping the characters.
-    public mutating func restyle(cols colRange: Range<Int>, row: Int, _ change: (inout CellStyle) -> Void) {
-        guard row >= 0, row < rows else { return }
-        for x in max(colRange.lowerBound, 0)..<min(colRange.upperBound, cols) {
-            change(&cells[row * cols + x].style)
-        }
-    }
-
     /// Fills a rectangle with one cell.
     public mutating func fill(cols colRange: Range<Int>, rows rowRange: Range<Int>, with cell: Cell) {
         for y in max(rowRange.lowerBound, 0)..<min(rowRange.upperBound, rows) {

@@ -169,9 +169,4 @@ public struct DotCanvas: Sendable {
             crossings[row].removeAll(keepingCapacity: true)
         }
     }
-
-    /// Sets the background of every cell.
-    public mutating func clear(background color: TermColor) {
-        for i in background.indices { background[i] = color }
-    }
 }

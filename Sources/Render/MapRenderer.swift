@@ -34,6 +34,7 @@ public final class MapRenderer {
     public func clearCache() {
         cache.removeAll()
         missing.removeAll()
+        for source in sources { source.removeAllCachedTiles() }
     }
 
     /// The map for `camera` over a `viewport`-sized area.

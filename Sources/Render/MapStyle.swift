@@ -7,8 +7,6 @@ public struct MapStyle: Sendable, Decodable {
     public var name: String
     /// Background colour of cells that no fill covers (land).
     public var background: TermColor
-    /// Colour of the crosshair at the view centre.
-    public var crosshair: TermColor
     public var layers: [StyleLayer]
 
     /// Reads a style from JSON and checks it; the error names the offending layer.
@@ -19,9 +17,6 @@ public struct MapStyle: Sendable, Decodable {
         }
         return style
     }
-
-    /// Names of the tile layers any style layer reads.
-    public var sourceLayers: Set<String> { Set(layers.map(\.sourceLayer)) }
 }
 
 /// A style problem, described in one line.

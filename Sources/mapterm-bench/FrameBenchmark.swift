@@ -38,10 +38,9 @@ enum FrameBenchmark {
                 _ = composer.compose(state, map: warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
             }
             report("\(view.name) warm", warm, target: view.warmTarget)
-            var renderers = try (0..<33).map { _ in try makeRenderer() }
             let cold = Stopwatch.measure(runs: 30) {
-                let renderer = renderers.removeLast()
-                _ = composer.compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport))
+                warmRenderer.clearCache()
+                _ = composer.compose(state, map: warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
             }
             report("\(view.name) cold (fresh cache)", cold, target: view.zoom == nil ? 5 : nil)
         }

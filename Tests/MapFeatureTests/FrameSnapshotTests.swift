@@ -50,6 +50,16 @@ import Testing
         #expect(grid.cells.filter { $0.style.bg == buildingColour }.count > 50)
     }
 
+    /// A cold frame (caches emptied) is the same as a warm one, and a damaged tile never shows up as one.
+    @Test func coldAndWarmFramesAgree() throws {
+        let renderer = try WorldMap.renderer()
+        let camera = Camera(center: LatLon(lat: 50, lon: 10), zoom: 3.5)
+        let warm = renderer.render(camera: camera, viewport: Viewport(cols: 100, rows: 30))
+        renderer.clearCache()
+        #expect(renderer.render(camera: camera, viewport: Viewport(cols: 100, rows: 30)) == warm)
+        #expect(renderer.damagedTileCount == 0)
+    }
+
     /// The world view shows the big country names and both oceans.
     @Test func worldShowsCountriesAndOcean() throws {
         let renderer = try WorldMap.renderer()
