@@ -26,7 +26,7 @@ public struct FrameComposer: Sendable {
     public static let minimumSize = (cols: 20, rows: 5)
 
     /// The full screen for `state`, with `map` (sized `state.mapViewport`) as the background.
-    public func compose(_ state: MapState, map: CellGrid) -> CellGrid {
+    public func compose(_ state: MapState, map: consuming CellGrid) -> CellGrid {
         guard state.screen.cols >= Self.minimumSize.cols, state.screen.rows >= Self.minimumSize.rows,
             map.cols == state.screen.cols, map.rows < state.screen.rows
         else {
@@ -34,7 +34,8 @@ public struct FrameComposer: Sendable {
             drawTooSmall(&grid)
             return grid
         }
-        var grid = map.appendingRows(state.screen.rows - map.rows)
+        var grid = consume map
+        grid.appendRows(state.screen.rows - grid.rows)
         let markers = MarkerLayer()
         markers.drawRoute(state, into: &grid)
         PlaceGlyphs().draw(state, into: &grid)

@@ -26,7 +26,7 @@ public struct Cell: Hashable, Sendable {
 /// it to the screen and tests compare it as text.
 public struct CellGrid: Hashable, Sendable {
     public let cols: Int
-    public let rows: Int
+    public private(set) var rows: Int
     public private(set) var cells: [Cell]
 
     public init(cols: Int, rows: Int, fill: Cell = .blank) {
@@ -36,16 +36,19 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// A grid over existing cells (row-major); `cells.count` must be `cols * rows`.
-    public init(cols: Int, rows: Int, cells: [Cell]) {
+    public init(cols: Int, rows: Int, cells: consuming [Cell]) {
         precondition(cells.count == cols * rows, "cell count does not match the size")
         self.cols = cols
         self.rows = rows
         self.cells = cells
     }
 
-    /// The same grid with `count` rows of `fill` added at the bottom.
-    public func appendingRows(_ count: Int, fill: Cell = .blank) -> CellGrid {
-        CellGrid(cols: cols, rows: rows + count, cells: cells + Array(repeating: fill, count: cols * max(count, 0)))
+    /// Adds `count` rows of `fill` at the bottom, in place (no copy when the storage is unique and
+    /// has room: the map renderer reserves a row for the status bar).
+    public mutating func appendRows(_ count: Int, fill: Cell = .blank) {
+        guard count > 0 else { return }
+        cells.append(contentsOf: repeatElement(fill, count: cols * count))
+        rows += count
     }
 
     public subscript(col: Int, row: Int) -> Cell {

@@ -178,7 +178,8 @@ public final class MapRenderer {
 
     private func compose(_ canvas: DotCanvas, labels: [PlacedLabel], ascii: Bool) -> CellGrid {
         var cells: [Cell] = []
-        cells.reserveCapacity(canvas.cols * canvas.rows)
+        // One row more than the map, so the frame can add its status bar without a copy.
+        cells.reserveCapacity(canvas.cols * (canvas.rows + 1))
         for i in 0..<canvas.cols * canvas.rows {
             let mask = canvas.dots[i]
             let style = CellStyle(fg: canvas.foreground[i], bg: canvas.background[i])
@@ -191,7 +192,7 @@ public final class MapRenderer {
                 )
             }
         }
-        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows, cells: cells)
+        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows, cells: consume cells)
         for label in labels {
             var style = label.style
             style.bg = canvas.background[label.row * canvas.cols + label.col]
