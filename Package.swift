@@ -20,9 +20,10 @@ let package = Package(
 
         // MARK: Pure core
         .target(name: "GeoCore", swiftSettings: strict),
+        .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib"], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles"], swiftSettings: strict),
-        .target(name: "Places", dependencies: ["GeoCore"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
+        .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
             name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places"],
             swiftSettings: strict),
@@ -30,16 +31,16 @@ let package = Package(
         // MARK: Adapters
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
-            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore"],
+            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety"],
             swiftSettings: strict),
-        .target(name: "Network", dependencies: ["Places", "GeoCore"], swiftSettings: strict),
+        .target(name: "Network", dependencies: ["Places", "GeoCore", "TextSafety"], swiftSettings: strict),
 
         // MARK: Composition root
         .executableTarget(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network",
+                "Network", "TextSafety",
             ],
             swiftSettings: strict),
 
@@ -65,7 +66,8 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesTests", dependencies: ["Places", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "PlacesTests", dependencies: ["Places", "TestSupport", "TextSafety"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
     ]

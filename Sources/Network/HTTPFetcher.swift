@@ -1,5 +1,6 @@
 import Foundation
 import Places
+import TextSafety
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,3 +1,5 @@
+import TextSafety
+
 extension Place {
     /// The same place with `TextSanitizer` applied to every string, details included. Optional text
     /// that becomes empty becomes nil. Identifiers are cleaned too, so they are safe to print.

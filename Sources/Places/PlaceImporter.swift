@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The input formats `PlaceImporter` reads.
 public enum PlaceImportFormat: String, Sendable, Hashable, CaseIterable {

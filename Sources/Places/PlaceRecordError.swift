@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Why one record (an API object, a CSV row) could not become a `Place`. The description is the part
 /// after "line 17: " in import reports, for example "latitude 123.4 out of range".
 public enum PlaceRecordError: Error, Sendable, Hashable, CustomStringConvertible {

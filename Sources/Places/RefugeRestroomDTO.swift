@@ -1,4 +1,5 @@
 import GeoCore
+import TextSafety
 
 /// One restroom exactly as the Refuge Restrooms API v1 sends it
 /// (`GET /api/v1/restrooms/by_location`, `/api/v1/restrooms`):

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// What is known about a restroom, in the shape of the Refuge Restrooms API.
 ///

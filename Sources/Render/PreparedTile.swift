@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import TextSafety
 import VectorTiles
 
 /// The features of one tile that a style draws, filtered and grouped per style layer, with geometry
@@ -95,7 +96,7 @@ extension PreparedTile {
     static func label(for feature: VectorFeature, in layer: VectorLayer, style: StyleLayer) -> PreparedLabel? {
         guard
             let text = style.textFields.lazy.compactMap({ layer.property($0, of: feature)?.string })
-                .map(LabelText.clean).first(where: { !$0.isEmpty }),
+                .map(TextSanitizer.clean).first(where: { !$0.isEmpty }),
             let anchor = anchor(of: feature)
         else { return nil }
         let rank = layer.property("rank", of: feature)?.number ?? 10

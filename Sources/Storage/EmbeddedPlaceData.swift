@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import TextSafety
 
 /// Reads the place data shipped in `Resources/places/` (written by `Resources/tools/make_places.py`).
 ///

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Storage
+import TextSafety
 
 /// `mapterm places`: the places around a point, nearest first, with their distance, as a text table or
 /// a JSON array (the `Place` JSON form plus `distanceKm`).

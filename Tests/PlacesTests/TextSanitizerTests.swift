@@ -1,6 +1,7 @@
 import Places
 import TestSupport
 import Testing
+import TextSafety
 
 @Suite struct TextSanitizerTests {
     @Test(arguments: [

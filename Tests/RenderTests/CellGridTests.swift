@@ -18,12 +18,6 @@ import Testing
         #expect(grid.styleText == "aab\na: fg 1 bg -1 bold\nb: fg -1 bg -1")
     }
 
-    @Test func labelTextLosesControlsAndEscapes() {
-        #expect(LabelText.clean("Pa\u{1B}[31mris\u{07}") == "Paris")
-        #expect(LabelText.clean("\u{1B}]0;owned\u{07}Nice") == "Nice")
-        #expect(LabelText.clean(" Rue\u{202E}  de\tla\u{0085} Paix ") == "Rue de la Paix")
-    }
-
     @Test func widthsMatchTheTerminal() {
         #expect(TextWidth.of("Zürich") == 6)
         #expect(TextWidth.of("東京") == 4)
