@@ -95,6 +95,9 @@ public final class MapRuntime: @unchecked Sendable {
         return lock.withLock { timers.map { max(0, $0.due - now) }.min() }
     }
 
+    /// True when finished work waits to be taken with `takeActions()`.
+    public var hasPendingActions: Bool { lock.withLock { !inbox.isEmpty } }
+
     /// True while a fetch runs.
     public var isFetching: Bool { lock.withLock { fetch != nil } }
 

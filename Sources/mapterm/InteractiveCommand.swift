@@ -45,10 +45,14 @@ enum InteractiveCommand {
         var needsDraw = true
         while !TerminalRestorer.interruptRequested {
             if needsDraw { screen.draw(session.frame()) }
-            let waitMs =
-                session.runtime.isFetching ? 20 : Int32(min(100, (session.runtime.secondsUntilNextTimer ?? 1) * 1000))
-            let events = screen.readEvents(timeoutMilliseconds: max(waitMs, 1))
             let before = session.state
+            // Finished work that is already waiting is taken without sleeping; while a fetch runs the
+            // loop looks again every 10 ms, otherwise it sleeps until the next timer (at most 100 ms).
+            let runtime = session.runtime
+            let waitMs =
+                runtime.hasPendingActions
+                ? 0 : runtime.isFetching ? 10 : Int32(min(100, (runtime.secondsUntilNextTimer ?? 1) * 1000))
+            let events = screen.readEvents(timeoutMilliseconds: waitMs)
             for event in events {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
