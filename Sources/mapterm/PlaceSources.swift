@@ -29,6 +29,10 @@ enum PlaceSources {
     ) throws -> Opened {
         switch name {
         case "embedded":
+            let file = PlaceDatabase.defaultDirectory().appendingPathComponent(PlaceDatabase.fileName)
+            if !FileManager.default.fileExists(atPath: file.path) {
+                FileHandle.standardError.write(Data("mapterm: building the places database (first run)…\n".utf8))
+            }
             do {
                 let store = try PlaceDatabase.openDefault(resources: try resources().directory)
                 return Opened(source: store, notice: store.rebuildReason)
