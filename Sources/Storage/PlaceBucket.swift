@@ -93,29 +93,39 @@ enum PlaceBucket {
         _ bytes: [UInt8], into entries: inout [Entry], where accept: (LatLon, PlaceKind) -> Bool
     ) -> Bool {
         bytes.withUnsafeBytes { raw in
-            var offset = 0
-            let end = raw.count
-            while offset < end {
-                guard offset + 17 <= end else { return false }
-                let lat = Double(
-                    bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                let lon = Double(
-                    bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                let kind = PlaceStoreSchema.kind(code: raw[offset + 16])
-                offset += 17
-                guard let idRange = textRange(raw, &offset), let nameRange = textRange(raw, &offset) else {
-                    return false
-                }
-                let coordinate = LatLon(lat: lat, lon: lon)
-                guard let kind, accept(coordinate, kind) else { continue }
+            scan(raw) { coordinate, kind, id, name in
+                guard accept(coordinate, kind) else { return }
                 entries.append(
                     Entry(
-                        id: String(decoding: UnsafeRawBufferPointer(rebasing: raw[idRange]), as: UTF8.self), kind: kind,
-                        name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[nameRange]), as: UTF8.self),
+                        id: String(decoding: UnsafeRawBufferPointer(rebasing: raw[id]), as: UTF8.self), kind: kind,
+                        name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[name]), as: UTF8.self),
                         coordinate: coordinate))
             }
-            return true
         }
+    }
+
+    /// Calls `visit` with the position, kind and the byte ranges of the id and name of every entry of
+    /// known kind in `raw`. Returns false when the blob is malformed (the entries before the damage
+    /// have been visited).
+    static func scan(
+        _ raw: UnsafeRawBufferPointer, visit: (LatLon, PlaceKind, Range<Int>, Range<Int>) -> Void
+    ) -> Bool {
+        var offset = 0
+        let end = raw.count
+        while offset < end {
+            guard offset + 17 <= end else { return false }
+            let lat = Double(
+                bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            let lon = Double(
+                bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+            let kind = PlaceStoreSchema.kind(code: raw[offset + 16])
+            offset += 17
+            guard let idRange = textRange(raw, &offset), let nameRange = textRange(raw, &offset) else {
+                return false
+            }
+            if let kind { visit(LatLon(lat: lat, lon: lon), kind, idRange, nameRange) }
+        }
+        return true
     }
 
     /// Reads a LEB128 length and returns the range of the text after it; nil when out of bounds.

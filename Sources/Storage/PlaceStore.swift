@@ -155,13 +155,12 @@ public final class PlaceStore: PlaceSource {
         guard limit > 0, !kinds.isEmpty, region.south <= region.north else { return [] }
         let center = PlaceRanking.center(of: region)
         do {
-            var candidates: [PlaceBucket.Entry] = []
-            candidates.reserveCapacity(1024)
+            var candidates = PlaceCandidates()
             if try collect(region, within: region, kinds: kinds, budget: max(4 * limit, 4096), into: &candidates) {
                 return PlaceStoreRanking.nearest(candidates, to: center, limit: limit)
             }
             return try PlaceStoreWindow.search(region, limit: limit) { window in
-                var found: [PlaceBucket.Entry] = []
+                var found = PlaceCandidates()
                 _ = try collect(window, within: region, kinds: kinds, budget: .max, into: &found)
                 return PlaceStoreRanking.nearest(found, to: center, limit: limit)
             }
@@ -174,7 +173,7 @@ public final class PlaceStore: PlaceSource {
     /// Returns false, leaving `places` incomplete, as soon as more than `budget` have been found.
     private func collect(
         _ box: GeoBounds, within region: GeoBounds, kinds: Set<PlaceKind>, budget: Int,
-        into places: inout [PlaceBucket.Entry]
+        into places: inout PlaceCandidates
     ) throws -> Bool {
         let allKinds = kinds.isSuperset(of: PlaceKind.allCases)
         return try database.withLock {
@@ -187,7 +186,7 @@ public final class PlaceStore: PlaceSource {
                 try viewportQuery.bind(4, part.north)
                 while try viewportQuery.step() {
                     // Each part keeps only its own points, so the two parts never return one place twice.
-                    let intact = PlaceBucket.unpack(viewportQuery.blob(0), into: &places) { coordinate, kind in
+                    let intact = places.add(viewportQuery.blob(0)) { coordinate, kind in
                         (allKinds || kinds.contains(kind)) && part.containsExactly(coordinate)
                             && region.contains(coordinate)
                     }
