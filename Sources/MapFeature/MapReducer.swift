@@ -16,6 +16,16 @@ public enum MapReducer {
             state.screen = Viewport(cols: cols, rows: rows)
             state.dragAnchor = nil
             effects = []
+        case .select(let selection):
+            state.selection = selection
+            if selection == nil { state.detailOpen = false }
+            return []
+        case .pinDescribed(let number, let label):
+            if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
+            return []
+        case .pinsSaveFailed(let reason):
+            state.alert = Alert("Unable to save your pins.", detail: reason)
+            return []
         default:
             return PlacesReducer.reduce(&state, action)
         }

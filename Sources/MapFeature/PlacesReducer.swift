@@ -53,16 +53,6 @@ enum PlacesReducer {
         case .detailsLoaded(let place):
             if state.selection?.place?.id == place.id { state.selection = .place(place) }
             return []
-        case .select(let selection):
-            state.selection = selection
-            if selection == nil { state.detailOpen = false }
-            return []
-        case .pinDescribed(let number, let label):
-            if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
-            return []
-        case .pinsSaveFailed(let reason):
-            state.alert = Alert("Unable to save your pins.", detail: reason)
-            return []
         case .tick:
             if state.places.isLoading { state.places.spinnerPhase += 1 }
             return []
