@@ -23,6 +23,9 @@ struct DetailPane {
         case .place(let place):
             title = place.name
             lines = Self.lines(for: place, ascii: state.ascii)
+        case .cluster(let cluster):
+            title = "\(StatusBar.group(cluster.marker.count, state.ascii)) places here"
+            lines = Self.lines(for: cluster, state: state)
         case .pin(let number):
             title = "Pin \(number)"
             let coordinate = selection.coordinate(state)
@@ -37,6 +40,32 @@ struct DetailPane {
             lines = ["From you: " + route.distanceText, "Bearing: " + route.bearingText, ""] + lines
         }
         return (title, lines)
+    }
+
+    /// How many of each kind, the most important ones, and where Enter goes.
+    static func lines(for cluster: ClusterSelection, state: MapState) -> [String] {
+        let marker = cluster.marker
+        var lines: [String] = []
+        for kind in PlaceKind.allCases where marker.kindCounts[kind] > 0 {
+            let n = marker.kindCounts[kind]
+            let glyph = PlaceGlyphs.glyph(kind).scalar(ascii: state.ascii)
+            lines.append("\(glyph) \(StatusBar.group(n, state.ascii)) \(kind.noun(plural: n != 1))")
+        }
+        lines += ["", "Most important:"]
+        if let leaders = cluster.leaders {
+            lines += leaders.map { "  \(PlaceGlyphs.glyph($0).scalar(ascii: state.ascii)) \($0.name)" }
+            if leaders.isEmpty { lines.append("  (none could be listed)") }
+        } else {
+            lines.append("  finding them…")
+        }
+        lines.append("")
+        if marker.expansionZoom > MarkerRequest.level(state.camera) {
+            lines.append("Enter zooms in to z\(marker.expansionZoom), where it splits.")
+        } else {
+            lines.append("These places share one spot.")
+        }
+        lines.append(marker.coordinate.description)
+        return lines
     }
 
     /// The coordinate, the distance from every pin and their sum.
@@ -81,6 +110,7 @@ struct DetailPane {
             if r.accessible { amenities.append(ascii ? "accessible" : "♿ accessible") }
             if r.unisex { amenities.append(ascii ? "unisex" : "🚻 unisex") }
             if r.changingTable { amenities.append(ascii ? "changing table" : "🚼 changing table") }
+            if amenities.isEmpty { amenities.append("no accessible, unisex or changing-table facilities listed") }
             if !amenities.isEmpty { lines.append(amenities.joined(separator: "  ")) }
             if let comment = r.comment, !comment.isEmpty { lines += ["", "Comment: " + comment] }
             if let directions = r.directions, !directions.isEmpty { lines += ["", "Directions: " + directions] }

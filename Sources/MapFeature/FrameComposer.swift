@@ -1,7 +1,8 @@
 import GeoCore
 import Render
 
-/// Builds the whole screen from the state and the rendered map: crosshair, status bar, help and
+/// Builds the whole screen from the state and the rendered map: names, places and marks placed
+/// together (`OverlayPlacement`), the crosshair where it hides nothing, panes, status bar, help and
 /// alert on top. Pure: the same inputs always give the same grid.
 public struct FrameComposer: Sendable {
     public var theme: Theme
@@ -25,35 +26,61 @@ public struct FrameComposer: Sendable {
     /// The smallest screen the map draws on; below it a short notice fills the screen.
     public static let minimumSize = (cols: 20, rows: 5)
 
-    /// The full screen for `state`, with `map` (sized `state.mapViewport`) as the background.
-    public func compose(_ state: MapState, map: consuming CellGrid) -> CellGrid {
+    /// The full screen for `state`, with `map` (sized `state.mapViewport`) as the background and its
+    /// names placed among the places.
+    public func compose(_ state: MapState, map: consuming RenderedMap) -> CellGrid {
         guard state.screen.cols >= Self.minimumSize.cols, state.screen.rows >= Self.minimumSize.rows,
-            map.cols == state.screen.cols, map.rows < state.screen.rows
+            map.grid.cols == state.screen.cols, map.grid.rows < state.screen.rows
         else {
             var grid = CellGrid(cols: state.screen.cols, rows: state.screen.rows)
             drawTooSmall(&grid)
             return grid
         }
-        var grid = consume map
+        let marks = FixedMarks(state)
+        let placement = OverlayPlacement(state, marks: marks, map: map)
+        var map = consume map
+        for i in placement.labels { map.draw(label: i) }
+        var grid = map.grid
         grid.appendRows(state.screen.rows - grid.rows)
-        let markers = MarkerLayer()
-        markers.drawRoute(state, into: &grid)
-        PlaceGlyphs().draw(state, into: &grid)
-        drawCrosshair(state, &grid)
-        markers.drawPins(state, into: &grid)
-        markers.drawUser(state, into: &grid)
+        let layer = MarkerLayer()
+        layer.drawRoute(state, into: &grid)
+        drawMarkers(placement.markers, state, into: &grid)
+        drawCrosshair(state, placement.occupancy, &grid)
+        layer.draw(state, marks, into: &grid)
         if state.detailOpen, let selection = state.selection {
             DetailPane(theme: theme).draw(selection, state: state, into: &grid)
         }
-        StatusBar(theme: theme).draw(state, into: &grid)
+        StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
+        if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
         if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }
         return grid
     }
 
-    func drawCrosshair(_ state: MapState, _ grid: inout CellGrid) {
+    /// The markers: a glyph in its kind's colour, or a count on its main kind's colour; the selection
+    /// highlighted.
+    func drawMarkers(_ markers: [DrawnMarker], _ state: MapState, into grid: inout CellGrid) {
+        let selectedKey = state.selection?.markerKey
+        for marker in markers {
+            let selected = marker.parts.contains { $0.key == selectedKey }
+            if let place = marker.place {
+                guard grid.contains(col: marker.col, row: marker.row) else { continue }
+                let glyph = PlaceGlyphs.glyph(place)
+                grid[marker.col, marker.row] = Cell(
+                    glyph.scalar(ascii: state.ascii),
+                    style: PlaceGlyphs.glyphStyle(glyph, bg: grid[marker.col, marker.row].style.bg, selected: selected))
+            } else {
+                grid.put(
+                    marker.text(ascii: state.ascii), col: marker.startCol, row: marker.row,
+                    style: PlaceGlyphs.countStyle(marker.dominantKind, selected: selected), maxCol: grid.cols)
+            }
+        }
+    }
+
+    /// The crosshair at the view centre, only where no name, place or mark is (lines may be under it).
+    func drawCrosshair(_ state: MapState, _ occupancy: CellOccupancy, _ grid: inout CellGrid) {
         let (col, row) = state.crosshair
-        guard grid.contains(col: col, row: row) else { return }
+        guard grid.contains(col: col, row: row), occupancy.holder(col: col, row: row) == .free else { return }
         var style = theme.crosshair
         style.bg = grid[col, row].style.bg
         grid[col, row] = Cell(state.ascii ? "+" : "✚", style: style)

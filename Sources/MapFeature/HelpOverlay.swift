@@ -1,17 +1,89 @@
+import Places
 import Render
 
-/// A centred box listing every key binding.
+/// A centred box listing every key binding and, beside them (below on narrow screens), a legend of
+/// every glyph and colour on the map.
 struct HelpOverlay {
     let theme: FrameComposer.Theme
 
     func draw(ascii: Bool, into grid: inout CellGrid) {
         let entries = KeyBindings.help
         let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
-        let lines = entries.map { entry in
+        let keys = entries.map { entry in
             entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "  " + entry.meaning
         }
-        PaneBox(theme: theme, ascii: ascii).drawCentered(
-            title: "Keys", lines: lines + ["", "any key closes"], into: &grid)
+        let legend = Self.legend(ascii: ascii)
+        let keysWidth = keys.map(TextWidth.of).max() ?? 0
+        let legendWidth = legend.map(\.text).map(TextWidth.of).max() ?? 0
+        let sideBySide = keysWidth + legendWidth + 3 + 4 <= grid.cols
+        var lines: [String] = []
+        var colored: [(line: Int, col: Int, style: CellStyle)] = []
+        if sideBySide {
+            for i in 0..<max(keys.count, legend.count) {
+                let left = i < keys.count ? keys[i] : ""
+                let pad = String(repeating: " ", count: keysWidth - TextWidth.of(left) + 3)
+                if i < legend.count { colored.append((i, keysWidth + 3, legend[i].style)) }
+                lines.append(left + pad + (i < legend.count ? legend[i].text : ""))
+            }
+        } else {
+            lines = keys + [""]
+            for item in legend {
+                colored.append((lines.count, 0, item.style))
+                lines.append(item.text)
+            }
+        }
+        lines += ["", "any key closes"]
+        let box = PaneBox(theme: theme, ascii: ascii)
+        let frame = box.drawCentered(title: "Keys and legend", lines: lines, into: &grid)
+        // Colour each legend symbol as on the map.
+        for item in colored where item.line < frame.height - 2 {
+            let col = frame.col + 2 + item.col, row = frame.row + 1 + item.line
+            guard grid.contains(col: col, row: row), col < frame.col + frame.width - 2 else { continue }
+            grid[col, row].style = item.style
+        }
+    }
+
+    /// One line per glyph: the symbol (first cell, drawn in its style) and what it means.
+    static func legend(ascii: Bool) -> [(text: String, style: CellStyle)] {
+        var items: [(String, CellStyle)] = [
+            ("Legend", CellStyle(fg: TermColor(229), bg: TermColor(234), attributes: .bold))
+        ]
+        for glyph in PlaceGlyphs.legend {
+            items.append(
+                (
+                    "\(glyph.scalar(ascii: ascii)) \(glyph.meaning)",
+                    CellStyle(fg: glyph.color, bg: TermColor(234), attributes: .bold)
+                ))
+        }
+        items.append(("7 places together (Enter zooms in)", PlaceGlyphs.countStyle(.restroom, selected: false)))
+        items.append(("3 ...coloured by their main kind", PlaceGlyphs.countStyle(.airport, selected: false)))
+        let mark = { (pair: (Unicode.Scalar, Unicode.Scalar)) in ascii ? pair.1 : pair.0 }
+        items.append(
+            (
+                "\(mark(MarkerLayer.userSymbol)) you",
+                CellStyle(fg: MarkerLayer.userColor, bg: TermColor(234), attributes: .bold)
+            ))
+        items.append(
+            (
+                "1 a pin (its number)",
+                CellStyle(fg: TermColor(16), bg: TermColor(Pin.palette[0].xterm), attributes: .bold)
+            ))
+        items.append(
+            (
+                "\(mark(MarkerLayer.midpointSymbol)) midpoint of the pins",
+                CellStyle(fg: MarkerLayer.midpointColor, bg: TermColor(234), attributes: .bold)
+            ))
+        items.append(
+            (
+                "\(mark(MarkerLayer.meetingSymbol)) fair meeting point",
+                CellStyle(fg: MarkerLayer.meetingColor, bg: TermColor(234), attributes: .bold)
+            ))
+        items.append(
+            (
+                "\(ascii ? "+" : "✚") the centre of the view",
+                CellStyle(fg: TermColor(226), bg: TermColor(234), attributes: .bold)
+            ))
+        return items
     }
 }
 
@@ -20,11 +92,16 @@ struct PaneBox {
     let theme: FrameComposer.Theme
     let ascii: Bool
 
-    func drawCentered(title: String, lines: [String], into grid: inout CellGrid, style: CellStyle? = nil) {
+    /// Draws the box centred over the map area; returns where it went.
+    @discardableResult
+    func drawCentered(title: String, lines: [String], into grid: inout CellGrid, style: CellStyle? = nil)
+        -> (col: Int, row: Int, width: Int, height: Int)
+    {
         let width = min((lines + [title]).map(TextWidth.of).max()! + 4, grid.cols)
         let height = min(lines.count + 2, grid.rows - 1)
         let col = (grid.cols - width) / 2, row = max((grid.rows - 1 - height) / 2, 0)
         draw(title: title, lines: lines, col: col, row: row, width: width, height: height, into: &grid, style: style)
+        return (col, row, width, height)
     }
 
     func draw(

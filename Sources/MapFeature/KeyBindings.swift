@@ -4,7 +4,7 @@ public enum Command: Equatable, Sendable {
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, toggleHelp, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
-    case dropPin, removePin, fit, recenter, route
+    case dropPin, removePin, fit, recenter, route, filters
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -32,6 +32,7 @@ public enum KeyBindings {
         case .character("f"): return .fit
         case .character("g"): return .route
         case .character("?"): return .toggleHelp
+        case .character("v"): return .filters
         case .character("q"): return .quit
         case .escape: return .dismiss
         case .character("r"): return .refresh
@@ -45,14 +46,13 @@ public enum KeyBindings {
     /// Every key, as the help overlay lists it.
     public static let help: [Entry] = [
         Entry(keys: "← → ↑ ↓  h l k j", meaning: "pan a quarter screen"),
-        Entry(keys: "+ = a", meaning: "zoom in"),
-        Entry(keys: "- z", meaning: "zoom out"),
+        Entry(keys: "+ = a / - z", meaning: "zoom in / out"),
         Entry(keys: "0", meaning: "whole world"),
-        Entry(keys: "mouse drag", meaning: "pan"),
-        Entry(keys: "mouse wheel", meaning: "zoom at the pointer"),
+        Entry(keys: "mouse drag / wheel", meaning: "pan / zoom at the pointer"),
         Entry(keys: "r", meaning: "refresh the places in view"),
-        Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous place or pin"),
-        Entry(keys: "Enter Space", meaning: "open the details of the selection"),
+        Entry(keys: "v", meaning: "show or hide kinds of place, amenities"),
+        Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous marker or pin"),
+        Entry(keys: "Enter Space", meaning: "details; on a count, zoom in to split it"),
         Entry(keys: "mouse click", meaning: "select what is under the pointer"),
         Entry(keys: "p", meaning: "drop a pin at the crosshair"),
         Entry(keys: "x Delete", meaning: "remove the selected pin"),
@@ -61,6 +61,7 @@ public enum KeyBindings {
         Entry(keys: "g", meaning: "the way from you to the selection"),
         Entry(keys: "b", meaning: "braille / ASCII lines"),
         Entry(keys: "?", meaning: "this help"),
-        Entry(keys: "q  Esc", meaning: "quit (Esc closes a pane or selection first)"),
+        Entry(keys: "Esc", meaning: "close the pane, the selection, this help"),
+        Entry(keys: "q", meaning: "quit (closes an open pane or panel first)"),
     ]
 }

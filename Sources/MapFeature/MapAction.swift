@@ -33,10 +33,12 @@ public enum MapAction: Sendable {
     case appeared
     /// The region of `generation` has not changed for the settle delay.
     case settled(generation: Int)
-    /// A fetch returned.
-    case placesLoaded(PlaceRequest, [Place])
-    /// A fetch failed, with a reason for the user.
-    case placesFailed(PlaceRequest, reason: String)
+    /// A fetch of markers returned.
+    case markersLoaded(MarkerRequest, MarkerBatch)
+    /// A fetch of markers failed, with a reason for the user.
+    case markersFailed(MarkerRequest, reason: String)
+    /// The most important places of the selected cluster (by its marker key) arrived.
+    case leadersLoaded(key: String, [Place])
     /// A pin's reverse-geocoded description arrived.
     case pinDescribed(number: Int, label: String)
     /// Saving the pins failed, with a reason for the user.
@@ -45,6 +47,8 @@ public enum MapAction: Sendable {
     case detailsLoaded(Place)
     /// Select something directly (nil clears the selection), as `render --select` does.
     case select(Selection?)
+    /// Open the pane of the selection (a cluster's too, without zooming in).
+    case openPane
     /// Time passes while something animates (the loading spinner).
     case tick
 }

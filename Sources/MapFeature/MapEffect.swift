@@ -6,10 +6,12 @@ public enum MapEffect: Equatable, Sendable {
     case quit
     /// Send `.settled(generation)` after the settle delay (seconds), unless a newer region came.
     case settle(generation: Int, afterSeconds: Double)
-    /// Ask the place source; cancel any older fetch first.
-    case fetchPlaces(PlaceRequest)
+    /// Ask the place source for markers; cancel any older fetch first.
+    case fetchMarkers(MarkerRequest)
     /// Load the full details of a place for its detail pane.
     case loadDetails(Place)
+    /// Load the most important places of a cluster for its pane.
+    case loadLeaders(LeadersRequest)
     /// Describe where a pin is (country, region, nearest city).
     case describePin(Pin)
     /// Write the pins to the pin store.

@@ -20,6 +20,10 @@ public enum MapReducer {
             state.selection = selection
             if selection == nil { state.detailOpen = false }
             return []
+        case .openPane:
+            guard state.selection != nil else { return [] }
+            state.detailOpen = true
+            return SelectionReducer.paneEffects(&state)
         case .pinDescribed(let number, let label):
             if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
             return []
@@ -35,17 +39,21 @@ public enum MapReducer {
 
     // MARK: Keys
 
+    /// Keys go to whatever is on top: an alert (closed by any key; a key other than q, Esc, Enter and
+    /// Space still acts on the map), a prompt, the "Show" panel, the help (closed by any key); else to
+    /// the map's key bindings.
     static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
+        state.notice = nil
         if state.alert != nil {
-            if key == .enter || key == .escape || key == .character(" ") { state.alert = nil }
-            return []
+            state.alert = nil
+            if [.enter, .escape, .character(" "), .character("q")].contains(key) { return [] }
         }
         if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
+        if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
-            // Any key closes the help; q still quits.
             state.showHelp = false
-            return command == .quit ? [.quit] : []
+            return []
         }
         return command.map { perform($0, &state) } ?? []
     }
@@ -66,7 +74,13 @@ public enum MapReducer {
             state.camera = Camera(center: worldCenter, zoom: Camera.zoomToFill(dotsWide: view.dotsWide))
         case .toggleAscii: state.ascii.toggle()
         case .toggleHelp: state.showHelp.toggle()
-        case .quit: return [.quit]
+        case .filters: state.filterPanelOpen = true
+        case .quit:
+            if state.detailOpen {
+                state.detailOpen = false
+            } else {
+                return [.quit]
+            }
         case .dismiss:
             if state.detailOpen {
                 state.detailOpen = false
@@ -74,13 +88,13 @@ public enum MapReducer {
                 state.selection = nil
                 state.route = nil
             } else {
-                return [.quit]
+                state.notice = "q quits"
             }
         case .refresh:
             state.places.generation += 1
             return PlacesReducer.fetchIfNeeded(&state, force: true)
-        case .nextPlace: SelectionReducer.cycle(&state, forward: true)
-        case .previousPlace: SelectionReducer.cycle(&state, forward: false)
+        case .nextPlace: return SelectionReducer.cycle(&state, forward: true)
+        case .previousPlace: return SelectionReducer.cycle(&state, forward: false)
         case .openDetail: return SelectionReducer.openDetail(&state)
         case .dropPin: PinsReducer.askToDrop(&state)
         case .removePin: PinsReducer.askToRemove(&state)
@@ -115,14 +129,16 @@ public enum MapReducer {
             }
             state.dragAnchor = MouseAnchor(col: event.col, row: event.row)
         case .release:
+            var effects: [MapEffect] = []
             if state.dragAnchor != nil, !state.dragged {
-                SelectionReducer.select(col: event.col, row: event.row, &state)
+                effects = SelectionReducer.select(col: event.col, row: event.row, &state)
             }
             state.dragAnchor = nil
             state.dragged = false
+            return effects
         case .click:
-            SelectionReducer.select(col: event.col, row: event.row, &state)
             state.dragAnchor = nil
+            return SelectionReducer.select(col: event.col, row: event.row, &state)
         case .wheelUp, .wheelDown:
             let ox = (Double(event.col) + 0.5) * Double(Viewport.dotsPerColumn) - Double(view.dotsWide) / 2
             let oy = (Double(event.row) + 0.5) * Double(Viewport.dotsPerRow) - Double(view.dotsHigh) / 2

@@ -26,6 +26,8 @@ public final class MapRuntime: @unchecked Sendable {
     private var timers: [(due: Double, action: MapAction)] = []
     private var fetch: Task<Void, Never>?
     private var detailLoad: Task<Void, Never>?
+    /// Reverse geocodes under way (they are never cancelled).
+    private var describing: [Task<Void, Never>] = []
 
     /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
     public init(
@@ -50,13 +52,23 @@ public final class MapRuntime: @unchecked Sendable {
                     timers.removeAll { if case .settled = $0.action { return true } else { return false } }
                     timers.append((clock.now() + delay, .settled(generation: generation)))
                 }
-            case .fetchPlaces(let request):
+            case .fetchMarkers(let request):
                 start(request)
+            case .loadLeaders(let request):
+                let source = self.source
+                lock.withLock {
+                    detailLoad = Task { [weak self] in
+                        let leaders = await Self.leaders(request, source: source)
+                        self?.enqueue(.leadersLoaded(key: request.key, leaders))
+                    }
+                }
             case .describePin(let pin):
                 guard let describe else { continue }
-                Task { [weak self] in
-                    self?.enqueue(.pinDescribed(number: pin.number, label: describe(pin.coordinate)))
+                let task = Task { [weak self] in
+                    let label = describe(pin.coordinate)
+                    self?.enqueue(.pinDescribed(number: pin.number, label: label))
                 }
+                lock.withLock { describing.append(task) }
             case .savePins(let pins):
                 do {
                     try pinStore?.save(pins)
@@ -113,19 +125,48 @@ public final class MapRuntime: @unchecked Sendable {
         await task?.value
     }
 
-    private func start(_ request: PlaceRequest) {
+    /// Waits until every fetch, detail load and reverse geocode started so far has delivered its action
+    /// (`render` draws only then).
+    public func waitForAll() async {
+        await waitForFetch()
+        await waitForDetails()
+        let tasks = lock.withLock {
+            defer { describing.removeAll() }
+            return describing
+        }
+        for task in tasks { await task.value }
+    }
+
+    /// The most important places of a drawn marker's parts, merged: the source's leaders of each cluster
+    /// and the single places, by importance then id, the first `limit`. A cluster whose leaders cannot be
+    /// loaded contributes none.
+    static func leaders(_ request: LeadersRequest, source: any PlaceSource) async -> [Place] {
+        var ranked = zip(request.ranks, request.places).map { (rank: $0, place: $1) }
+        for cluster in request.clusters {
+            let found =
+                (try? await source.mostImportant(in: cluster, filter: request.filter, limit: request.limit)) ?? []
+            ranked += found.map { (PlaceImportance.rank($0), $0) }
+        }
+        ranked.sort { a, b in
+            PlaceImportance.precedes(rank: a.rank, id: a.place.id, rank: b.rank, id: b.place.id)
+        }
+        return ranked.prefix(request.limit).map(\.place)
+    }
+
+    private func start(_ request: MarkerRequest) {
         let source = self.source
         lock.withLock {
             fetch?.cancel()
             fetch = Task { [weak self] in
                 let action: MapAction
                 do {
-                    let places = try await source.places(in: request.region, kinds: request.kinds, limit: request.limit)
-                    action = .placesLoaded(request, places)
+                    let batch = try await source.markers(
+                        in: request.region, zoom: request.level, filter: request.filter)
+                    action = .markersLoaded(request, batch)
                 } catch is CancellationError {
                     return
                 } catch {
-                    action = .placesFailed(request, reason: String(describing: error))
+                    action = .markersFailed(request, reason: String(describing: error))
                 }
                 guard !Task.isCancelled else { return }
                 self?.deliver(action)

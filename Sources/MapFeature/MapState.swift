@@ -10,7 +10,7 @@ public struct MapState: Equatable, Sendable {
     public var ascii: Bool
     /// The help overlay listing every key is open.
     public var showHelp = false
-    /// A modal message; Enter or Esc dismisses it.
+    /// A message box; the next key closes it (and, unless it is q, Esc, Enter or Space, still acts).
     public var alert: Alert?
     /// The mouse position where a drag started or last moved, in screen cells.
     public var dragAnchor: MouseAnchor?
@@ -30,6 +30,10 @@ public struct MapState: Equatable, Sendable {
     public var route: Route?
     /// A yes/no question shown in the status bar; it takes the next key.
     public var prompt: Prompt?
+    /// A short message in the status bar ("nothing to select here"), gone at the next key.
+    public var notice: String?
+    /// The "Show" panel (kinds and amenities) is open; it takes the keys.
+    public var filterPanelOpen = false
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera
@@ -45,6 +49,12 @@ public struct MapState: Equatable, Sendable {
 
     /// The cell of the crosshair (the view centre).
     public var crosshair: (col: Int, row: Int) { (mapViewport.cols / 2, mapViewport.rows / 2) }
+
+    /// The markers drawn for this state (before they move aside from names), most important first.
+    public var drawnMarkers: [DrawnMarker] { MarkerLayout.layout(self) }
+
+    /// Everything Tab selects in turn, nearest the centre first.
+    public var selectionOrder: [Selection] { SelectionReducer.cycleOrder(self) }
 }
 
 /// A cell where the mouse was last seen during a drag.

@@ -3,42 +3,38 @@ import Places
 import Render
 
 /// Draws pins (their number on their colour), the midpoint and meeting-point markers, the way
-/// there, and the user's position, which nothing hides.
+/// there, and the user's position, at the cells `FixedMarks` gives them.
 struct MarkerLayer {
-    static let midpointSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⊗", "M")
-    static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⌖", "X")
+    static let midpointSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⊗", "=")
+    static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⌖", "$")
     static let userSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◉", "@")
     static let routeColor = TermColor(213)
+    static let midpointColor = TermColor(231)
+    static let meetingColor = TermColor(46)
+    static let userColor = TermColor(196)
 
-    /// Pins and centre markers, drawn over places and the crosshair (the midpoint often sits at the
-    /// centre after a fit).
-    func drawPins(_ state: MapState, into grid: inout CellGrid) {
-        for pin in state.pins.pins {
+    /// Pins, centre marks and the user's position.
+    func draw(_ state: MapState, _ marks: FixedMarks, into grid: inout CellGrid) {
+        for (number, cell) in marks.pins {
+            guard let pin = state.pins.pins.first(where: { $0.number == number }) else { continue }
             let style = CellStyle(fg: TermColor(16), bg: TermColor(pin.color.xterm), attributes: .bold)
-            put(
-                Unicode.Scalar(String(pin.symbol))!, at: pin.coordinate, style: style,
-                selected: state.selection == .pin(pin.number), state, &grid)
+            put(Unicode.Scalar(String(pin.symbol))!, cell, style, selected: state.selection == .pin(number), &grid)
         }
-        if let mid = state.pins.midpoint {
+        if let cell = marks.midpoint {
             put(
-                symbol(Self.midpointSymbol, state), at: mid, style: CellStyle(fg: TermColor(231), attributes: .bold),
-                selected: state.selection == .midpoint, state, &grid)
+                symbol(Self.midpointSymbol, state), cell, CellStyle(fg: Self.midpointColor, attributes: .bold),
+                selected: state.selection == .midpoint, &grid)
         }
-        if let meeting = state.pins.meetingPoint {
-            // With two pins the meeting point may be the midpoint itself: show it beside it, not under it.
-            let shared = state.pins.midpoint.map { sameCell($0, meeting, state) } ?? false
+        if let cell = marks.meetingPoint {
             put(
-                symbol(Self.meetingSymbol, state), at: meeting, style: CellStyle(fg: TermColor(46), attributes: .bold),
-                selected: state.selection == .meetingPoint, state, &grid, colOffset: shared ? 1 : 0)
+                symbol(Self.meetingSymbol, state), cell, CellStyle(fg: Self.meetingColor, attributes: .bold),
+                selected: state.selection == .meetingPoint, &grid)
         }
-    }
-
-    /// The user's position, drawn last so that nothing hides it.
-    func drawUser(_ state: MapState, into grid: inout CellGrid) {
-        guard let location = state.userLocation else { return }
-        put(
-            symbol(Self.userSymbol, state), at: location, style: CellStyle(fg: TermColor(196), attributes: .bold),
-            selected: false, state, &grid)
+        if let cell = marks.user {
+            put(
+                symbol(Self.userSymbol, state), cell, CellStyle(fg: Self.userColor, attributes: .bold), selected: false,
+                &grid)
+        }
     }
 
     /// The great-circle way as braille dots over the map (under every glyph).
@@ -79,18 +75,10 @@ struct MarkerLayer {
         state.ascii ? pair.1 : pair.0
     }
 
-    func sameCell(_ a: LatLon, _ b: LatLon, _ state: MapState) -> Bool {
-        let ca = PlaceGlyphs.cell(of: a, state.transform, state.mapViewport)
-        let cb = PlaceGlyphs.cell(of: b, state.transform, state.mapViewport)
-        return ca != nil && ca?.col == cb?.col && ca?.row == cb?.row
-    }
-
     func put(
-        _ scalar: Unicode.Scalar, at point: LatLon, style: CellStyle, selected: Bool, _ state: MapState,
-        _ grid: inout CellGrid, colOffset: Int = 0
+        _ scalar: Unicode.Scalar, _ cell: FixedMarks.Cell, _ style: CellStyle, selected: Bool, _ grid: inout CellGrid
     ) {
-        guard var cell = PlaceGlyphs.cell(of: point, state.transform, state.mapViewport) else { return }
-        cell.col = min(cell.col + colOffset, state.mapViewport.cols - 1)
+        guard grid.contains(col: cell.col, row: cell.row) else { return }
         var style = style
         if style.bg.isDefault { style.bg = grid[cell.col, cell.row].style.bg }
         if selected { style.attributes.formUnion([.reverse, .bold]) }

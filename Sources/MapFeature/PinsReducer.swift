@@ -27,9 +27,8 @@ enum PinsReducer {
         return pinsChanged(&state)
     }
 
-    /// After an add or remove: save, and with two or more pins fit them into view.
+    /// After an add or remove: save. The camera stays where it is (fitting is what `f` is for).
     static func pinsChanged(_ state: inout MapState) -> [MapEffect] {
-        if state.pins.pins.count >= 2 { fit(&state) }
         if state.selection == .midpoint || state.selection == .meetingPoint, state.pins.midpoint == nil {
             state.selection = nil
             state.detailOpen = false

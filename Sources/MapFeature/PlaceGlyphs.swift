@@ -1,49 +1,67 @@
-import GeoCore
 import Places
 import Render
 
-/// Draws places as one-cell glyphs: a symbol and colour per kind (a letter in ASCII mode); where
-/// several places share a cell, their count (2–9, then `+`). The selected place is drawn in
-/// reverse video and bold, on top of any count.
-struct PlaceGlyphs {
-    /// The symbol, ASCII letter and colour of each kind.
-    static func glyph(_ kind: PlaceKind, ascii: Bool) -> (Unicode.Scalar, TermColor) {
+/// How places look on the map: one symbol and colour per kind (airports also by size), and the count
+/// text of a cluster. Symbols are one cell wide in every terminal; the ASCII ones are punctuation, so
+/// that none can be read as a letter of a name.
+enum PlaceGlyphs {
+    /// A symbol, its ASCII stand-in, its colour and what it means (for the legend).
+    struct Glyph: Equatable {
+        var symbol: Unicode.Scalar
+        var ascii: Unicode.Scalar
+        var color: TermColor
+        var meaning: String
+
+        func scalar(ascii useASCII: Bool) -> Unicode.Scalar { useASCII ? ascii : symbol }
+    }
+
+    static let restroom = Glyph(symbol: "⌂", ascii: "#", color: TermColor(51), meaning: "restroom")
+    static let airport = Glyph(symbol: "➤", ascii: "^", color: TermColor(213), meaning: "airport")
+    static let smallAirport = Glyph(symbol: "➤", ascii: "^", color: TermColor(176), meaning: "small airport")
+    static let heliport = Glyph(symbol: "⊛", ascii: "*", color: TermColor(214), meaning: "heliport")
+    static let seaplaneBase = Glyph(symbol: "≋", ascii: "~", color: TermColor(39), meaning: "seaplane base")
+    static let balloonport = Glyph(symbol: "⌾", ascii: "&", color: TermColor(218), meaning: "balloon port")
+
+    /// The glyph of a kind.
+    static func glyph(_ kind: PlaceKind) -> Glyph {
         switch kind {
-        case .restroom: return (ascii ? "T" : "⌂", TermColor(51))
-        case .airport: return (ascii ? "A" : "➤", TermColor(213))
+        case .restroom: return restroom
+        case .airport: return airport
+        case .heliport: return heliport
+        case .seaplaneBase: return seaplaneBase
+        case .balloonport: return balloonport
         }
     }
 
-    func draw(_ state: MapState, into grid: inout CellGrid) {
-        let transform = state.transform
-        let view = state.mapViewport
-        var cells: [Int: (count: Int, kind: PlaceKind?)] = [:]
-        for place in state.places.visible {
-            guard let cell = Self.cell(of: place.coordinate, transform, view) else { continue }
-            let index = cell.row * view.cols + cell.col
-            let previous = cells[index]
-            cells[index] = (
-                (previous?.count ?? 0) + 1, previous == nil || previous?.kind == place.kind ? place.kind : nil
-            )
-        }
-        for (index, entry) in cells {
-            let col = index % view.cols, row = index / view.cols
-            let (symbol, color) = entry.kind.map { Self.glyph($0, ascii: state.ascii) } ?? ("?", TermColor(231))
-            let scalar: Unicode.Scalar =
-                entry.count == 1 ? symbol : entry.count <= 9 ? Unicode.Scalar(UInt8(48 + entry.count)) : "+"
-            let bg = grid[col, row].style.bg
-            grid[col, row] = Cell(scalar, style: CellStyle(fg: color, bg: bg, attributes: .bold))
-        }
-        if let selected = state.selection?.place, let cell = Self.cell(of: selected.coordinate, transform, view) {
-            let (symbol, color) = Self.glyph(selected.kind, ascii: state.ascii)
-            grid[cell.col, cell.row] = Cell(symbol, style: CellStyle(fg: color, attributes: [.reverse, .bold]))
+    /// The glyph of a place: small and closed airports are drawn dimmer than large and medium ones.
+    static func glyph(_ place: Place) -> Glyph {
+        guard place.kind == .airport, let type = place.airport?.type else { return glyph(place.kind) }
+        return type == "large_airport" || type == "medium_airport" ? airport : smallAirport
+    }
+
+    /// Every glyph, for the legend.
+    static let legend: [Glyph] = [restroom, airport, smallAirport, heliport, seaplaneBase, balloonport]
+
+    /// The count of a cluster in at most four cells, never more than the truth: "7", "340", "1.2k",
+    /// "64k", "1.2M".
+    static func countText(_ count: Int) -> String {
+        switch count {
+        case ..<1000: return String(count)
+        case ..<10_000: return "\(count / 1000).\(count / 100 % 10)k"
+        case ..<1_000_000: return "\(count / 1000)k"
+        case ..<10_000_000: return "\(count / 1_000_000).\(count / 100_000 % 10)M"
+        default: return "\(count / 1_000_000)M"
         }
     }
 
-    /// The map cell of a position, or nil when it is off the map area.
-    static func cell(of point: LatLon, _ transform: ViewTransform, _ view: Viewport) -> (col: Int, row: Int)? {
-        let (x, y) = transform.dots(point)
-        guard x >= 0, y >= 0, x < Double(view.dotsWide), y < Double(view.dotsHigh) else { return nil }
-        return (Int(x / 2), Int(y / 4))
+    /// Style of a single place's glyph over a map cell of background `bg`.
+    static func glyphStyle(_ glyph: Glyph, bg: TermColor, selected: Bool) -> CellStyle {
+        CellStyle(
+            fg: glyph.color, bg: selected ? .terminalDefault : bg, attributes: selected ? [.reverse, .bold] : .bold)
+    }
+
+    /// Style of a cluster's count: dark digits on the colour of its main kind (white when selected).
+    static func countStyle(_ kind: PlaceKind, selected: Bool) -> CellStyle {
+        CellStyle(fg: TermColor(16), bg: selected ? TermColor(231) : glyph(kind).color, attributes: .bold)
     }
 }

@@ -1,10 +1,10 @@
 import GeoCore
 import Places
 
-/// The places half of the reducer: fetch on region change after a settle delay, cache by tile,
-/// drop stale results.
+/// The places half of the reducer: fetch markers on region change after a settle delay, cache them by
+/// zoom level and tile, drop stale results, change the filter.
 enum PlacesReducer {
-    /// Seconds the view must stay still before its places are fetched.
+    /// Seconds the view must stay still before its markers are fetched.
     static let settleDelay = 0.15
     static let failureTitle = "Unable to retrieve locations at this time. Please try again."
 
@@ -12,23 +12,44 @@ enum PlacesReducer {
     static func regionChanged(from before: MapState, to state: inout MapState) -> [MapEffect] {
         guard before.camera != state.camera || before.screen != state.screen else { return [] }
         state.places.generation += 1
+        let keys = MarkerRequest.keys(for: state.transform)
+        state.places.awaitingSettle = !state.places.cache.covers(keys, level: MarkerRequest.level(state.camera))
         return [.settle(generation: state.places.generation, afterSeconds: settleDelay)]
     }
 
-    /// Shows cached places for the view, or asks for the missing ones (`force` skips the cache).
+    /// Shows the cached markers of the view, or asks for them (`force` skips the cache). Until they come,
+    /// the markers shown before stay, so a zoom step never blanks the map.
     static func fetchIfNeeded(_ state: inout MapState, force: Bool) -> [MapEffect] {
-        let transform = state.transform
-        let keys = PlaceRequest.keys(for: transform)
-        state.places.visible = state.places.cache.places(in: keys)
-        if !force && state.places.cache.covers(keys) {
+        state.places.awaitingSettle = false
+        let keys = MarkerRequest.keys(for: state.transform)
+        let level = MarkerRequest.level(state.camera)
+        if !force && state.places.cache.covers(keys, level: level) {
+            state.places.markers = state.places.cache.markers(in: keys, level: level)
             state.places.pending = nil
             return []
         }
-        let request = PlaceRequest(
-            region: PlaceRequest.bounds(of: keys, view: transform.bounds), kinds: state.places.kinds,
-            limit: state.places.limit, generation: state.places.generation, keys: keys)
+        let request = MarkerRequest(
+            region: MarkerRequest.bounds(of: keys, view: state.transform.bounds), level: level,
+            filter: state.places.filter, generation: state.places.generation, keys: keys)
         state.places.pending = request
-        return [.fetchPlaces(request)]
+        return [.fetchMarkers(request)]
+    }
+
+    /// A new filter: everything cached is of the old one.
+    static func setFilter(_ filter: PlaceFilter, _ state: inout MapState) -> [MapEffect] {
+        guard filter != state.places.filter else { return [] }
+        state.places.filter = filter
+        state.places.cache.removeAll()
+        state.places.generation += 1
+        if case .place(let place) = state.selection, !filter.allows(place) {
+            state.selection = nil
+            state.detailOpen = false
+        }
+        if case .cluster = state.selection {
+            state.selection = nil
+            state.detailOpen = false
+        }
+        return fetchIfNeeded(&state, force: true)
     }
 
     static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
@@ -39,19 +60,27 @@ enum PlacesReducer {
         case .settled(let generation):
             guard generation == state.places.generation else { return [] }
             return fetchIfNeeded(&state, force: false)
-        case .placesLoaded(let request, let places):
+        case .markersLoaded(let request, let batch):
             guard request == state.places.pending else { return [] }
             state.places.pending = nil
-            state.places.cache.store(places, for: request.keys)
-            state.places.visible = state.places.cache.places(in: PlaceRequest.keys(for: state.transform))
+            state.places.cappedAt = batch.cappedAt
+            state.places.cache.store(batch.markers, for: request.keys, level: request.level)
+            let keys = MarkerRequest.keys(for: state.transform)
+            state.places.markers = state.places.cache.markers(in: keys, level: MarkerRequest.level(state.camera))
             return []
-        case .placesFailed(let request, let reason):
+        case .markersFailed(let request, let reason):
             guard request == state.places.pending else { return [] }
             state.places.pending = nil
             state.alert = Alert(failureTitle, detail: reason)
             return []
         case .detailsLoaded(let place):
             if state.selection?.place?.id == place.id { state.selection = .place(place) }
+            return []
+        case .leadersLoaded(let key, let leaders):
+            if case .cluster(var cluster) = state.selection, cluster.marker.key == key {
+                cluster.leaders = leaders
+                state.selection = .cluster(cluster)
+            }
             return []
         case .tick:
             if state.places.isLoading { state.places.spinnerPhase += 1 }

@@ -1,24 +1,27 @@
 import GeoCore
 import Places
 
-/// The places part of the map state: what is shown, what is being fetched.
+/// The places part of the map state: the markers shown, what is being fetched, and what is shown.
 public struct PlacesState: Equatable, Sendable {
-    /// Places of the cached tiles around the view (some may lie just outside it).
-    public var visible: [Place] = []
-    public var cache = PlaceCache()
+    /// Markers of the cached tiles around the view at the view's zoom level (some lie just outside it).
+    public var markers: [PlaceMarker] = []
+    public var cache = MarkerCache()
     /// Increases on every change of the visible region.
     public var generation = 0
     /// The fetch under way, if any.
-    public var pending: PlaceRequest?
-    /// Which kinds of place the map asks for.
-    public var kinds: Set<PlaceKind> = PlaceKind.all
-    /// Most places one fetch asks for.
-    public var limit = 2000
+    public var pending: MarkerRequest?
+    /// Which places the map shows.
+    public var filter = PlaceFilter.standard
     /// Advances while a fetch runs, to animate the spinner.
     public var spinnerPhase = 0
+    /// Set when the source's last answer was cut at this many places (a server's cap).
+    public var cappedAt: Int?
+    /// The view moved to where the cache has nothing: the markers shown are the old ones until the
+    /// settle delay passes and the fetch answers.
+    public var awaitingSettle = false
 
     public init() {}
 
-    /// True while a fetch runs.
-    public var isLoading: Bool { pending != nil }
+    /// True while the markers shown are not yet those of the view (a fetch runs or is about to).
+    public var isLoading: Bool { pending != nil || awaitingSettle }
 }

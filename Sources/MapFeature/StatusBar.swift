@@ -1,51 +1,127 @@
 import Foundation
 import GeoCore
+import Places
 import Render
 
-/// The bottom line: centre coordinates, zoom, a scale bar in km and miles, and key hints.
+/// The bottom line: centre coordinates, zoom, what is on screen, active filters, whether the location
+/// is known, a scale bar in km and miles, and key hints. When the line is too narrow, parts give way
+/// in a fixed order (the location note shortens, then goes; the scale bar loses its miles, then goes;
+/// the filters shorten; …), each whole: nothing is ever cut in the middle, and "? help" stays.
 struct StatusBar {
     let theme: FrameComposer.Theme
 
     static let spinner: [Unicode.Scalar] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     static let asciiSpinner: [Unicode.Scalar] = ["|", "/", "-", "\\"]
 
-    /// "  ⠋ 12 places" while loading, "  12 places" after.
-    func drawPlaces(_ state: MapState, col: Int, row: Int, into grid: inout CellGrid) -> Int {
-        let count = state.places.visible.count
-        var text = "  \(count) place\(count == 1 ? "" : "s")"
-        if state.places.isLoading {
-            let frames = state.ascii ? Self.asciiSpinner : Self.spinner
-            text = "  \(frames[state.places.spinnerPhase % frames.count]) loading" + text.dropFirst(1)
-        }
-        return grid.put(text, col: col, row: row, style: theme.statusBar)
+    /// One piece of the line: its texts from fullest to shortest ("" means gone), and whether it is
+    /// drawn in the accent style.
+    struct Part {
+        var variants: [String]
+        var accent = false
     }
 
-    func draw(_ state: MapState, into grid: inout CellGrid) {
+    func draw(_ state: MapState, counts: (markers: Int, places: Int), into grid: inout CellGrid) {
         let row = grid.rows - 1
         grid.fill(cols: 0..<grid.cols, rows: row..<row + 1, with: Cell(" ", style: theme.statusBar))
         if let prompt = state.prompt {
             grid.put(" " + prompt.text, col: 0, row: row, style: theme.statusAccent)
             return
         }
-        let center = state.camera.center
-        var col = grid.put(" \(center)", col: 0, row: row, style: theme.statusAccent)
-        col = grid.put(String(format: "  z %.1f", state.camera.zoom), col: col, row: row, style: theme.statusBar)
-        col = drawPlaces(state, col: col, row: row, into: &grid)
-        if state.userLocation == nil {
-            col = grid.put("  location unknown", col: col, row: row, style: theme.statusBar)
+        var parts = Self.parts(state, counts: counts)
+        let hints = ["? help  q quit ", "? help "]
+        var choice = [Int](repeating: 0, count: parts.count)
+        var hint = 0
+        // Part indices (see `parts`) that give way one step each, in this order; -1 is the key hint.
+        var steps = [4, 4, 5, 3, 5, 2, 3, -1, 1][...]
+        while width(parts, choice) + TextWidth.of(hints[hint]) > grid.cols, let step = steps.popFirst() {
+            if step < 0 {
+                hint = 1
+            } else if choice[step] < parts[step].variants.count - 1 {
+                choice[step] += 1
+            }
         }
-        let metersPerCell = state.transform.metersPerDot * Double(Viewport.dotsPerColumn)
-        if let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 12) {
-            let line =
-                state.ascii
-                ? "|" + String(repeating: "-", count: max(bar.cells - 2, 0)) + "|"
-                : "├" + String(repeating: "─", count: max(bar.cells - 2, 0)) + "┤"
+        parts = parts.enumerated().map { Part(variants: [$1.variants[choice[$0]]], accent: $1.accent) }
+        var col = 0
+        for part in parts {
             col = grid.put(
-                "  \(line) \(bar.metricText) · \(bar.imperialText)", col: col, row: row, style: theme.statusBar)
+                part.variants[0], col: col, row: row, style: part.accent ? theme.statusAccent : theme.statusBar)
         }
-        let hint = "? help  q quit "
-        // The scale bar gives way to the hint on narrow screens.
-        let hintCol = grid.cols - TextWidth.of(hint)
-        if hintCol > col + 1 { grid.put(hint, col: hintCol, row: row, style: theme.statusBar) }
+        let hintText = hints[hint]
+        let hintCol = grid.cols - TextWidth.of(hintText)
+        if hintCol >= col { grid.put(hintText, col: hintCol, row: row, style: theme.statusBar) }
+    }
+
+    private func width(_ parts: [Part], _ choice: [Int]) -> Int {
+        parts.indices.reduce(0) { $0 + TextWidth.of(parts[$1].variants[choice[$1]]) }
+    }
+
+    /// The parts, in drawing order: 0 centre, 1 zoom, 2 places (or a notice), 3 filters, 4 location,
+    /// 5 scale bar.
+    static func parts(_ state: MapState, counts: (markers: Int, places: Int)) -> [Part] {
+        let center = Part(variants: [" \(state.camera.center)"], accent: true)
+        let zoom = Part(variants: [String(format: "  z %.1f", state.camera.zoom), ""])
+        let places =
+            state.notice.map { Part(variants: ["  " + $0, "  " + $0], accent: true) } ?? placesPart(state, counts)
+        let filterText = state.places.filter.description
+        let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])
+        let location = Part(variants: state.userLocation == nil ? ["  location unknown", "  no location", ""] : [""])
+        return [center, zoom, places, filters, location, scalePart(state)]
+    }
+
+    /// "  ⠋ loading · 38 markers · 2 140 places in view", "  12 places in view", "  no places in view".
+    static func placesPart(_ state: MapState, _ counts: (markers: Int, places: Int)) -> Part {
+        let dot = state.ascii ? "-" : "·"
+        var full: String
+        var short: String
+        if counts.places == 0 {
+            full = "no places in view"
+            short = "no places"
+        } else if counts.markers == counts.places {
+            full = "\(group(counts.places, state.ascii)) place\(counts.places == 1 ? "" : "s") in view"
+            short = "\(group(counts.places, state.ascii)) places"
+        } else {
+            let places = group(counts.places, state.ascii)
+            let markers = "\(group(counts.markers, state.ascii)) marker\(counts.markers == 1 ? "" : "s")"
+            full = "\(markers) \(dot) \(places) places in view"
+            short = "\(places) places"
+        }
+        if let cap = state.places.cappedAt {
+            full += " \(dot) capped at \(group(cap, state.ascii))"
+            short += " (capped)"
+        }
+        if state.places.isLoading {
+            let frames = state.ascii ? asciiSpinner : spinner
+            let spin = String(frames[state.places.spinnerPhase % frames.count])
+            full = "\(spin) loading \(dot) " + full
+            short = "\(spin) " + short
+        }
+        return Part(variants: ["  " + full, "  " + short])
+    }
+
+    /// "  ├──┤ 100 km · 62 mi", then "  ├──┤ 100 km", then nothing.
+    static func scalePart(_ state: MapState) -> Part {
+        let metersPerCell = state.transform.metersPerDot * Double(Viewport.dotsPerColumn)
+        guard let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 12) else {
+            return Part(variants: [""])
+        }
+        let inner = max(bar.cells - 2, 0)
+        let line =
+            state.ascii
+            ? "|" + String(repeating: "-", count: inner) + "|" : "├" + String(repeating: "─", count: inner) + "┤"
+        let dot = state.ascii ? "-" : "·"
+        return Part(variants: [
+            "  \(line) \(bar.metricText) \(dot) \(bar.imperialText)", "  \(line) \(bar.metricText)", "",
+        ])
+    }
+
+    /// A count with its thousands set apart: "2 140" (a narrow no-break space; "2,140" in ASCII).
+    static func group(_ n: Int, _ ascii: Bool) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += ascii ? "," : "\u{202F}" }
+            out.append(digit)
+        }
+        return out
     }
 }

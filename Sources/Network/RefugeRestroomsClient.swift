@@ -14,7 +14,12 @@ import Places
 /// - `maxPages` pages have been fetched.
 /// The collected places are then filtered to the region and ranked like every `PlaceSource`. Records with
 /// bad coordinates are skipped; all text is sanitised (`RefugeRestroomDTO.toPlace`). Only `.restroom` is
-/// served: a query without it returns [] without a request.
+/// served: a query without it returns [] without a request. A filter asking for accessible or unisex
+/// restrooms adds `ada=true` or `unisex=true`; every amenity it asks for is checked on the answer too.
+///
+/// Markers: the places of the region (at most `markerLimit`) are fetched and kept in a
+/// `PlaceAccumulator`, which clusters everything seen so far; a region holding more than the limit
+/// is answered with `MarkerBatch.cappedAt` set.
 public struct RefugeRestroomsClient: PlaceSource {
     /// https://www.refugerestrooms.org
     public static let defaultBaseURL = URL(string: "https://www.refugerestrooms.org")!
@@ -53,6 +58,9 @@ public struct RefugeRestroomsClient: PlaceSource {
 
     /// The configuration in use, with `perPage` and `maxPages` already clamped.
     public let configuration: Configuration
+    /// Most places fetched for one markers query.
+    public var markerLimit: Int { configuration.perPage * configuration.maxPages }
+    private let accumulator = PlaceAccumulator()
 
     public init(configuration: Configuration = Configuration()) {
         var clamped = configuration
@@ -66,8 +74,8 @@ public struct RefugeRestroomsClient: PlaceSource {
         self.init(configuration: Configuration(baseURL: baseURL, timeout: timeout))
     }
 
-    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
-        guard limit > 0, kinds.contains(.restroom), region.south <= region.north else { return [] }
+    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        guard limit > 0, filter.kinds.contains(.restroom), region.south <= region.north else { return [] }
         let fetcher = HTTPFetcher(timeout: configuration.timeout, maxBodyBytes: configuration.maxResponseBytes)
         let center = PlaceRanking.center(of: region)
         let radius = PlaceRanking.radiusKm(of: region)
@@ -75,9 +83,9 @@ public struct RefugeRestroomsClient: PlaceSource {
         var inside = 0
         for number in 1...configuration.maxPages {
             try Task.checkCancellation()
-            let body = try await fetcher.get(pageURL(center: center, page: number))
+            let body = try await fetcher.get(pageURL(center: center, page: number, amenities: filter.amenities))
             let page = try Self.decodePage(body)
-            let pagePlaces = page.records.compactMap { try? $0.toPlace() }
+            let pagePlaces = page.records.compactMap { try? $0.toPlace() }.filter(filter.allows)
             collected += pagePlaces
             inside += pagePlaces.filter { region.contains($0.coordinate) }.count
             if page.elementCount < configuration.perPage || inside >= limit { break }
@@ -85,11 +93,24 @@ public struct RefugeRestroomsClient: PlaceSource {
                 break
             }
         }
-        return PlaceRanking.select(collected, in: region, kinds: [.restroom], limit: limit)
+        return PlaceRanking.select(collected, in: region, filter: filter, limit: limit)
     }
 
-    /// The URL of one page of `by_location` around `center` (coordinates with 6 decimals, about 0.1 m).
-    public func pageURL(center: LatLon, page: Int) -> URL {
+    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+        let fetched = try await places(in: region, filter: filter, limit: markerLimit)
+        accumulator.add(fetched)
+        return MarkerBatch(
+            markers: accumulator.markers(in: region, zoom: zoom, filter: filter),
+            cappedAt: fetched.count >= markerLimit ? markerLimit : nil)
+    }
+
+    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        accumulator.mostImportant(in: cluster, filter: filter, limit: limit)
+    }
+
+    /// The URL of one page of `by_location` around `center` (coordinates with 6 decimals, about 0.1 m),
+    /// asking for accessible or unisex restrooms when the configuration or `amenities` say so.
+    public func pageURL(center: LatLon, page: Int, amenities: RestroomAmenities = []) -> URL {
         let endpoint = configuration.baseURL.appendingPathComponent("api/v1/restrooms/by_location")
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
         var items = [
@@ -98,8 +119,12 @@ public struct RefugeRestroomsClient: PlaceSource {
             URLQueryItem(name: "page", value: String(page)),
             URLQueryItem(name: "per_page", value: String(configuration.perPage)),
         ]
-        if configuration.accessibleOnly { items.append(URLQueryItem(name: "ada", value: "true")) }
-        if configuration.unisexOnly { items.append(URLQueryItem(name: "unisex", value: "true")) }
+        if configuration.accessibleOnly || amenities.contains(.accessible) {
+            items.append(URLQueryItem(name: "ada", value: "true"))
+        }
+        if configuration.unisexOnly || amenities.contains(.unisex) {
+            items.append(URLQueryItem(name: "unisex", value: "true"))
+        }
         components.queryItems = items
         return components.url!
     }

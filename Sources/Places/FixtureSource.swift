@@ -2,19 +2,23 @@ import Foundation
 import GeoCore
 
 /// A `PlaceSource` over a fixed list of places, from memory or from a JSON file of `Place` values (the
-/// form documented on `Place`; `--source FILE.json`). Queries use an `InMemoryPlaceIndex`.
+/// form documented on `Place`; `--source FILE.json`). Queries use an `InMemoryPlaceIndex`, markers
+/// `PlaceClusters`.
 public struct FixtureSource: PlaceSource {
     /// The largest fixture file accepted: 10 MiB.
     public static let maxFileBytes = 10 * 1_048_576
 
     /// The index over the places.
     public let index: InMemoryPlaceIndex
+    /// Their cluster hierarchies.
+    public let clusters: PlaceClusters
 
     /// A source over `places` as given (not sanitised). Places with an invalid coordinate are left out,
     /// and of several places with one id only the first is kept.
     public init(places: [Place]) {
         var seen = Set<String>()
         index = InMemoryPlaceIndex(places.filter { $0.coordinate.isValid && seen.insert($0.id).inserted })
+        clusters = PlaceClusters(places: index.places)
     }
 
     /// A source over the places of a JSON file, sanitised (see `decode`).
@@ -43,8 +47,16 @@ public struct FixtureSource: PlaceSource {
     /// Every place of the source, in the order given.
     public var allPlaces: [Place] { index.places }
 
-    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
-        index.places(in: region, kinds: kinds, limit: limit)
+    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        index.places(in: region, filter: filter, limit: limit)
+    }
+
+    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+        MarkerBatch(markers: clusters.markers(in: region, zoom: zoom, filter: filter))
+    }
+
+    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        clusters.mostImportant(in: cluster, filter: filter, limit: limit)
     }
 
     // MARK: JSON

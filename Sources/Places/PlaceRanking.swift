@@ -48,17 +48,17 @@ public enum PlaceRanking {
         return da != db ? da < db : a.id < b.id
     }
 
-    /// Applies the `PlaceSource` rules to candidates: keeps those of `kinds` inside `region` (the first of
-    /// several with one `id`), ranks them and returns the first `limit`.
+    /// Applies the `PlaceSource` rules to candidates: keeps those passing `filter` inside `region` (the
+    /// first of several with one `id`), ranks them and returns the first `limit`.
     public static func select(
-        _ candidates: some Sequence<Place>, in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int
+        _ candidates: some Sequence<Place>, in region: GeoBounds, filter: PlaceFilter, limit: Int
     ) -> [Place] {
-        guard limit > 0, !kinds.isEmpty else { return [] }
+        guard limit > 0, !filter.kinds.isEmpty else { return [] }
         let c = center(of: region)
         var seen = Set<String>()
         var keyed: [(distance: Double, place: Place)] = []
         for place in candidates
-        where kinds.contains(place.kind) && region.contains(place.coordinate) && seen.insert(place.id).inserted {
+        where filter.allows(place) && region.contains(place.coordinate) && seen.insert(place.id).inserted {
             keyed.append((Geodesy.distance(c, place.coordinate), place))
         }
         keyed.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }

@@ -1,65 +1,103 @@
-/// Places names on a grid of cells without overlap: candidates are sorted by priority (lower
-/// first) and a name is dropped when any of its cells, or the one-cell margin left and right of
-/// it, is taken; a name repeated nearby (a street split over tiles) is placed once.
-struct LabelPlacer {
-    let cols: Int
-    let rows: Int
-    private var candidates: [Candidate] = []
+/// A name the map wants to write: where, how important, in which colour. Produced by `MapRenderer`,
+/// placed by `LabelPlacer` together with everything else drawn over the map.
+public struct MapLabel: Sendable, Hashable {
+    public var text: String
+    /// Columns of `text`.
+    public var width: Int
+    /// First cell of the text (the name is centred on its anchor).
+    public var col: Int
+    public var row: Int
+    /// Lower is placed first.
+    public var priority: Double
+    /// Foreground and attributes; the background is the map's under each letter.
+    public var style: CellStyle
+    /// A name of the first rank (countries, capitals, large cities): placed before the places on the map.
+    public var major: Bool
+}
 
-    struct Candidate {
-        var text: String
-        var width: Int
-        var col: Int
-        var row: Int
-        var priority: Double
-        var style: CellStyle
-        var order: Int
+/// Who holds each cell of the map area while names, glyphs and markers are placed: nothing, something
+/// fixed (the user's position, a pin), a letter of a name, or a marker.
+public struct CellOccupancy: Sendable {
+    public enum Holder: Equatable, Sendable {
+        case free
+        case fixed
+        /// A letter of the name of this index (in the list being placed).
+        case letter(Int)
+        /// A cell of the marker of this index.
+        case marker(Int)
     }
 
-    init(cols: Int, rows: Int) {
-        self.cols = cols
-        self.rows = rows
+    public let cols: Int
+    public let rows: Int
+    /// 0 free, -1 fixed, 2(i+1) letter i, 2(i+1)+1 marker i.
+    private var cells: [Int32]
+
+    public init(cols: Int, rows: Int) {
+        self.cols = max(cols, 0)
+        self.rows = max(rows, 0)
+        cells = [Int32](repeating: 0, count: self.cols * self.rows)
     }
 
-    /// Offers a name centred on a point given in dots.
-    mutating func add(text: String, width: Int, dotX: Double, dotY: Double, priority: Double, style: CellStyle) {
-        guard width > 0, width <= cols, dotX >= 0, dotY >= 0 else { return }
-        let col = Int((dotX / 2).rounded(.down)) - width / 2
-        let row = Int((dotY / 4).rounded(.down))
-        guard row < rows, col >= 0, col + width <= cols else { return }
-        candidates.append(
-            Candidate(
-                text: text, width: width, col: col, row: row, priority: priority, style: style, order: candidates.count)
-        )
+    /// The holder of a cell; `.free` outside the area.
+    public func holder(col: Int, row: Int) -> Holder {
+        guard col >= 0, row >= 0, col < cols, row < rows else { return .free }
+        let v = cells[row * cols + col]
+        if v == 0 { return .free }
+        if v < 0 { return .fixed }
+        return v & 1 == 0 ? .letter(Int(v / 2 - 1)) : .marker(Int((v - 1) / 2 - 1))
     }
 
-    /// The names that fit, in placement order.
-    func place() -> [PlacedLabel] {
-        var taken = [Bool](repeating: false, count: cols * rows)
-        var placedAt: [String: [(Int, Int)]] = [:]
-        var result: [PlacedLabel] = []
-        let sorted = candidates.sorted { ($0.priority, $0.order) < ($1.priority, $1.order) }
-        for c in sorted {
-            let from = max(c.col - 1, 0), to = min(c.col + c.width + 1, cols)
-            let base = c.row * cols
-            if (from..<to).contains(where: { taken[base + $0] }) { continue }
-            if let others = placedAt[c.text],
-                others.contains(where: { abs($0.0 - c.col) < 40 && abs($0.1 - c.row) < 10 })
-            {
-                continue
-            }
-            for x in from..<to { taken[base + x] = true }
-            placedAt[c.text, default: []].append((c.col, c.row))
-            result.append(PlacedLabel(text: c.text, col: c.col, row: c.row, style: c.style))
+    /// Sets the holder of a cell (ignored outside the area).
+    public mutating func set(col: Int, row: Int, _ holder: Holder) {
+        guard col >= 0, row >= 0, col < cols, row < rows else { return }
+        let v: Int32
+        switch holder {
+        case .free: v = 0
+        case .fixed: v = -1
+        case .letter(let i): v = Int32(2 * (i + 1))
+        case .marker(let i): v = Int32(2 * (i + 1) + 1)
         }
-        return result
+        cells[row * cols + col] = v
+    }
+
+    /// True when no cell of `cols` on `row` has a holder `matching` (cells outside the area count as free).
+    public func none(cols range: Range<Int>, row: Int, _ matching: (Holder) -> Bool) -> Bool {
+        guard row >= 0, row < rows else { return true }
+        for col in max(range.lowerBound, 0)..<min(range.upperBound, cols) where matching(holder(col: col, row: row)) {
+            return false
+        }
+        return true
     }
 }
 
-/// A name placed on the grid: its first cell and style.
-struct PlacedLabel {
-    var text: String
-    var col: Int
-    var row: Int
-    var style: CellStyle
+/// Places names without overlap: in priority order (lower first), a name is dropped whole when any of
+/// its cells, or the one-cell margin left and right of it, is taken; a name repeated nearby (a street
+/// split over tiles) is placed once. Placed names hold their cells as letters.
+public struct LabelPlacer: Sendable {
+    private var placedAt: [String: [(col: Int, row: Int)]] = [:]
+
+    public init() {}
+
+    /// Places `labels` (any order; sorted here) into `occupancy`, letters numbered by their index in
+    /// `labels`; returns the indices placed, in placement order.
+    public mutating func place(_ labels: [MapLabel], into occupancy: inout CellOccupancy) -> [Int] {
+        var placed: [Int] = []
+        let order = labels.indices.sorted { (labels[$0].priority, $0) < (labels[$1].priority, $1) }
+        for i in order {
+            let label = labels[i]
+            guard label.row >= 0, label.row < occupancy.rows, label.col >= 0, label.col + label.width <= occupancy.cols
+            else { continue }
+            guard occupancy.none(cols: label.col - 1..<label.col + label.width + 1, row: label.row, { $0 != .free })
+            else { continue }
+            if let others = placedAt[label.text],
+                others.contains(where: { abs($0.col - label.col) < 40 && abs($0.row - label.row) < 10 })
+            {
+                continue
+            }
+            for col in label.col..<label.col + label.width { occupancy.set(col: col, row: label.row, .letter(i)) }
+            placedAt[label.text, default: []].append((label.col, label.row))
+            placed.append(i)
+        }
+        return placed
+    }
 }

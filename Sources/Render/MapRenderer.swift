@@ -37,13 +37,25 @@ public final class MapRenderer {
         for source in sources { source.removeAllCachedTiles() }
     }
 
-    /// The map for `camera` over a `viewport`-sized area.
+    /// The map for `camera` over a `viewport`-sized area, names placed (most important first).
     public func render(camera: Camera, viewport: Viewport, ascii: Bool = false) -> CellGrid {
+        var map = renderLayers(camera: camera, viewport: viewport, ascii: ascii)
+        var occupancy = CellOccupancy(cols: viewport.cols, rows: viewport.rows)
+        var placer = LabelPlacer()
+        for i in placer.place(map.labels, into: &occupancy) { map.draw(label: i) }
+        return map.grid
+    }
+
+    /// The map for `camera` over a `viewport`-sized area without its names, and the names it would
+    /// write (for a caller that places them among other things; see `RenderedMap`).
+    public func renderLayers(camera: Camera, viewport: Viewport, ascii: Bool = false) -> RenderedMap {
         let transform = ViewTransform(camera: camera, viewport: viewport)
         var canvas = DotCanvas(cols: viewport.cols, rows: viewport.rows, background: style.background)
-        guard !viewport.isEmpty else { return CellGrid(cols: viewport.cols, rows: viewport.rows) }
+        guard !viewport.isEmpty else {
+            return RenderedMap(grid: CellGrid(cols: viewport.cols, rows: viewport.rows), labels: [])
+        }
         let tiles = visibleTiles(transform)
-        var labels = LabelPlacer(cols: viewport.cols, rows: viewport.rows)
+        var labels: [MapLabel] = []
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
             if layer.kind == .fill { draw(index, layer, tiles, transform, &canvas, fill: true) }
         }
@@ -55,7 +67,7 @@ public final class MapRenderer {
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
             if layer.kind == .label { collectLabels(index, layer, tiles, transform, &labels) }
         }
-        return compose(canvas, labels: labels.place(), ascii: ascii)
+        return RenderedMap(grid: compose(canvas, ascii: ascii), labels: labels)
     }
 
     // MARK: Tiles
@@ -160,23 +172,30 @@ public final class MapRenderer {
 
     private func collectLabels(
         _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
-        _ placer: inout LabelPlacer
+        _ labels: inout [MapLabel]
     ) {
         let style = CellStyle(fg: layer.color, attributes: layer.bold ? .bold : [])
+        let cols = transform.viewport.cols, rows = transform.viewport.rows
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
             let (a, bx, by) = affine(tile, transform)
-            for label in content.labels {
+            for label in content.labels where label.width > 0 && label.width <= cols {
                 let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
-                placer.add(
-                    text: label.text, width: label.width, dotX: x, dotY: y, priority: label.priority, style: style)
+                // Checked before any conversion to Int: a vertex far outside the tile must not trap.
+                guard x >= 0, y >= 0, x < Double(2 * cols), y < Double(4 * rows) else { continue }
+                let col = Int(x / 2) - label.width / 2
+                guard col >= 0, col + label.width <= cols else { continue }
+                labels.append(
+                    MapLabel(
+                        text: label.text, width: label.width, col: col, row: Int(y / 4), priority: label.priority,
+                        style: style, major: label.major))
             }
         }
     }
 
     // MARK: Cells
 
-    private func compose(_ canvas: DotCanvas, labels: [PlacedLabel], ascii: Bool) -> CellGrid {
+    private func compose(_ canvas: DotCanvas, ascii: Bool) -> CellGrid {
         var cells: [Cell] = []
         // One row more than the map, so the frame can add its status bar without a copy.
         cells.reserveCapacity(canvas.cols * (canvas.rows + 1))
@@ -192,12 +211,28 @@ public final class MapRenderer {
                 )
             }
         }
-        var grid = CellGrid(cols: canvas.cols, rows: canvas.rows, cells: consume cells)
-        for label in labels {
-            var style = label.style
-            style.bg = canvas.background[label.row * canvas.cols + label.col]
-            grid.put(label.text, col: label.col, row: label.row, style: style)
-        }
-        return grid
+        return CellGrid(cols: canvas.cols, rows: canvas.rows, cells: consume cells)
+    }
+}
+
+/// The map without its names, and the names to place: `MapRenderer.renderLayers`' answer.
+public struct RenderedMap: Sendable {
+    /// Fills and lines, one row short of the frame it goes into (room is reserved for a status bar).
+    public var grid: CellGrid
+    /// Every name the map would write, in no particular order; several may want the same cells.
+    public var labels: [MapLabel]
+
+    public init(grid: CellGrid, labels: [MapLabel]) {
+        self.grid = grid
+        self.labels = labels
+    }
+
+    /// Writes `labels[i]` onto the grid, each letter on the map's background colour there.
+    public mutating func draw(label i: Int) {
+        let label = labels[i]
+        guard label.row >= 0, label.row < grid.rows, label.col >= 0 else { return }
+        var style = label.style
+        style.bg = grid[min(label.col, grid.cols - 1), label.row].style.bg
+        grid.put(label.text, col: label.col, row: label.row, style: style)
     }
 }

@@ -59,10 +59,17 @@ public struct StyleLayer: Sendable, Decodable {
     public var priority: Double
     /// For labels: attributes of the text.
     public var bold: Bool
+    /// For labels: every name of the layer is of the first rank (placed before places; see `isMajor`).
+    public var major: Bool
+    /// For labels: names of features matching this filter are of the first rank.
+    public var majorFilter: [String: [FilterValue]]?
+    /// For labels: names of features with at least this `population` are of the first rank.
+    public var majorPopulation: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind = "type", color, outline, filter, priority, bold
+        case id, kind = "type", color, outline, filter, priority, bold, major
         case sourceLayer = "source-layer", minZoom = "minzoom", maxZoom = "maxzoom", textFields = "text-fields"
+        case majorFilter = "major-if", majorPopulation = "major-population"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +85,25 @@ public struct StyleLayer: Sendable, Decodable {
         textFields = try c.decodeIfPresent([String].self, forKey: .textFields) ?? ["name:latin", "name_en", "name"]
         priority = try c.decodeIfPresent(Double.self, forKey: .priority) ?? 100
         bold = try c.decodeIfPresent(Bool.self, forKey: .bold) ?? false
+        major = try c.decodeIfPresent(Bool.self, forKey: .major) ?? false
+        majorFilter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .majorFilter)
+        majorPopulation = try c.decodeIfPresent(Double.self, forKey: .majorPopulation)
+    }
+
+    /// True when a feature's name is of the first rank: the layer says so (`major`), or the feature
+    /// matches `major-if`, or its `population` reaches `major-population`. The map places such names
+    /// before places and markers, which move aside rather than cover them.
+    public func isMajor(_ feature: VectorFeature, in layer: VectorLayer) -> Bool {
+        if major { return true }
+        if let filter = majorFilter, !filter.isEmpty,
+            filter.allSatisfy({ key, allowed in allowed.contains { $0.matches(layer.property(key, of: feature)) } })
+        {
+            return true
+        }
+        if let threshold = majorPopulation, let population = layer.property("population", of: feature)?.number {
+            return population >= threshold
+        }
+        return false
     }
 
     /// True when the layer shows at this camera zoom.

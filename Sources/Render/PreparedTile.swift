@@ -34,6 +34,8 @@ struct PreparedLabel {
     /// Terminal columns of `text`.
     var width: Int
     var priority: Double
+    /// A name of the first rank (see `StyleLayer.isMajor`).
+    var major: Bool
 }
 
 extension PreparedTile {
@@ -102,7 +104,9 @@ extension PreparedTile {
         let rank = layer.property("rank", of: feature)?.number ?? 10
         let population = layer.property("population", of: feature)?.number ?? 0
         let priority = style.priority + rank - (population > 0 ? log10(population) / 100 : 0)
-        return PreparedLabel(point: anchor, text: text, width: TextWidth.of(text), priority: priority)
+        return PreparedLabel(
+            point: anchor, text: text, width: TextWidth.of(text), priority: priority,
+            major: style.isMajor(feature, in: layer))
     }
 
     /// Where a feature's name goes: the point itself, or the middle vertex of its longest part.

@@ -127,8 +127,11 @@ public struct EmbeddedPlaceData: Sendable {
                 region: row["iso_region"], country: row["iso_country"], runways: runwaysByIdent[ident] ?? [])
             let name = row["name"].isEmpty ? ident : row["name"]
             places.append(
-                Place(id: "ap:\(ident)", kind: .airport, name: name, coordinate: coordinate, details: .airport(details))
-                    .sanitized())
+                Place(
+                    id: "ap:\(ident)", kind: PlaceKind.ofAirportType(details.type), name: name, coordinate: coordinate,
+                    details: .airport(details)
+                )
+                .sanitized())
         }
     }
 

@@ -10,7 +10,7 @@ import Places
 /// twice the 0.5 ms budget for 1000 places; one row per 32 places spends it 32 times less often.
 ///
 /// Blob layout, entry after entry with no header (little-endian):
-/// `lat: Float64, lon: Float64, kind: UInt8 (PlaceStoreSchema.kindCode), idLength: LEB128, id: UTF-8,
+/// `lat: Float64, lon: Float64, category: UInt8 (PlaceCategory.code), idLength: LEB128, id: UTF-8,
 /// nameLength: LEB128, name: UTF-8`. Coordinates are the exact doubles of the `places` table.
 enum PlaceBucket {
     /// Places per bucket: 32 keeps a blob of typical names (≈ 1.5–2.5 KB) inside one 4 KiB page.
@@ -21,23 +21,23 @@ enum PlaceBucket {
     /// only for the answer.
     struct Entry {
         var id: String
-        var kind: PlaceKind
+        var category: PlaceCategory
         var name: String
         var coordinate: LatLon
 
-        init(id: String, kind: PlaceKind, name: String, coordinate: LatLon) {
+        init(id: String, category: PlaceCategory, name: String, coordinate: LatLon) {
             self.id = id
-            self.kind = kind
+            self.category = category
             self.name = name
             self.coordinate = coordinate
         }
 
         init(_ place: Place) {
-            self.init(id: place.id, kind: place.kind, name: place.name, coordinate: place.coordinate)
+            self.init(id: place.id, category: PlaceCategory.of(place), name: place.name, coordinate: place.coordinate)
         }
 
         /// The place, with `details = .none`.
-        var place: Place { Place(id: id, kind: kind, name: name, coordinate: coordinate) }
+        var place: Place { Place(id: id, kind: category.kind, name: name, coordinate: coordinate) }
     }
 
     /// The bounding box of a bucket in degrees (for its R*Tree row).
@@ -61,87 +61,56 @@ enum PlaceBucket {
             box.maxLon = max(box.maxLon, c.lon)
             box.minLat = min(box.minLat, c.lat)
             box.maxLat = max(box.maxLat, c.lat)
-            append(c.lat.bitPattern, to: &bytes)
-            append(c.lon.bitPattern, to: &bytes)
-            bytes.append(PlaceStoreSchema.kindCode(place.kind))
-            appendText(place.id, to: &bytes)
-            appendText(place.name, to: &bytes)
+            BlobBytes.append(c.lat, to: &bytes)
+            BlobBytes.append(c.lon, to: &bytes)
+            bytes.append(place.category.code)
+            BlobBytes.appendText(place.id, to: &bytes)
+            BlobBytes.appendText(place.name, to: &bytes)
         }
         return (bytes, box)
     }
 
-    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-
-    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
-        var length = UInt32(text.utf8.count)
-        while length >= 0x80 {
-            bytes.append(UInt8(length & 0x7F) | 0x80)
-            length >>= 7
-        }
-        bytes.append(UInt8(length))
-        bytes.append(contentsOf: text.utf8)
-    }
-
     // MARK: Unpacking
 
-    /// Appends to `entries` every entry of `bytes` for which `accept(coordinate, kind)` is true; entries
-    /// of unknown kind codes are skipped. Returns false when the blob is malformed (what was read before
-    /// the damage is kept).
+    /// Appends to `entries` every entry of `bytes` for which `accept(coordinate, category)` is true;
+    /// entries of unknown category codes are skipped. Returns false when the blob is malformed (what was
+    /// read before the damage is kept).
     static func unpack(
-        _ bytes: [UInt8], into entries: inout [Entry], where accept: (LatLon, PlaceKind) -> Bool
+        _ bytes: [UInt8], into entries: inout [Entry], where accept: (LatLon, PlaceCategory) -> Bool
     ) -> Bool {
         bytes.withUnsafeBytes { raw in
-            scan(raw) { coordinate, kind, id, name in
-                guard accept(coordinate, kind) else { return }
+            scan(raw) { coordinate, category, id, name in
+                guard accept(coordinate, category) else { return }
                 entries.append(
                     Entry(
-                        id: String(decoding: UnsafeRawBufferPointer(rebasing: raw[id]), as: UTF8.self), kind: kind,
+                        id: String(decoding: UnsafeRawBufferPointer(rebasing: raw[id]), as: UTF8.self),
+                        category: category,
                         name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[name]), as: UTF8.self),
                         coordinate: coordinate))
             }
         }
     }
 
-    /// Calls `visit` with the position, kind and the byte ranges of the id and name of every entry of
-    /// known kind in `raw`. Returns false when the blob is malformed (the entries before the damage
+    /// Calls `visit` with the position, category and the byte ranges of the id and name of every entry
+    /// of known category in `raw`. Returns false when the blob is malformed (the entries before the damage
     /// have been visited).
     static func scan(
-        _ raw: UnsafeRawBufferPointer, visit: (LatLon, PlaceKind, Range<Int>, Range<Int>) -> Void
+        _ raw: UnsafeRawBufferPointer, visit: (LatLon, PlaceCategory, Range<Int>, Range<Int>) -> Void
     ) -> Bool {
         var offset = 0
         let end = raw.count
         while offset < end {
             guard offset + 17 <= end else { return false }
-            let lat = Double(
-                bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            let lon = Double(
-                bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-            let kind = PlaceStoreSchema.kind(code: raw[offset + 16])
+            let lat = BlobBytes.double(raw, at: offset)
+            let lon = BlobBytes.double(raw, at: offset + 8)
+            let category = PlaceCategory(code: raw[offset + 16])
             offset += 17
-            guard let idRange = textRange(raw, &offset), let nameRange = textRange(raw, &offset) else {
+            guard let idRange = BlobBytes.textRange(raw, &offset), let nameRange = BlobBytes.textRange(raw, &offset)
+            else {
                 return false
             }
-            if let kind { visit(LatLon(lat: lat, lon: lon), kind, idRange, nameRange) }
+            if let category { visit(LatLon(lat: lat, lon: lon), category, idRange, nameRange) }
         }
         return true
-    }
-
-    /// Reads a LEB128 length and returns the range of the text after it; nil when out of bounds.
-    private static func textRange(_ raw: UnsafeRawBufferPointer, _ offset: inout Int) -> Range<Int>? {
-        var length = 0
-        var shift = 0
-        while true {
-            guard offset < raw.count, shift <= 28 else { return nil }
-            let byte = raw[offset]
-            offset += 1
-            length |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        guard length <= raw.count - offset else { return nil }
-        defer { offset += length }
-        return offset..<(offset + length)
     }
 }

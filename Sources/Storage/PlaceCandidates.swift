@@ -1,14 +1,14 @@
 import GeoCore
 import Places
 
-/// The places a query found, before ranking: positions and kinds are decoded, ids and names stay as
+/// The places a query found, before ranking: positions and categories are decoded, ids and names stay as
 /// byte ranges of the bucket blobs they came from. A world view can match tens of thousands of places
 /// of which only `limit` are answered; their strings are made only for those (and for ties).
 struct PlaceCandidates {
     /// One candidate: where it is, what it is, and where its id and name lie in `blobs[blob]`.
     struct Item {
         var coordinate: LatLon
-        var kind: PlaceKind
+        var category: PlaceCategory
         var blob: Int32
         var id: Range<Int32>
         var name: Range<Int32>
@@ -19,17 +19,17 @@ struct PlaceCandidates {
 
     var count: Int { items.count }
 
-    /// Adds every entry of a bucket blob for which `accept(coordinate, kind)` is true; false when the
+    /// Adds every entry of a bucket blob for which `accept(coordinate, category)` is true; false when the
     /// blob is malformed.
-    mutating func add(_ blob: [UInt8], where accept: (LatLon, PlaceKind) -> Bool) -> Bool {
+    mutating func add(_ blob: [UInt8], where accept: (LatLon, PlaceCategory) -> Bool) -> Bool {
         let index = Int32(blobs.count)
         var found: [Item] = []
         let intact = blob.withUnsafeBytes { raw in
-            PlaceBucket.scan(raw) { coordinate, kind, id, name in
-                guard accept(coordinate, kind) else { return }
+            PlaceBucket.scan(raw) { coordinate, category, id, name in
+                guard accept(coordinate, category) else { return }
                 found.append(
                     Item(
-                        coordinate: coordinate, kind: kind, blob: index,
+                        coordinate: coordinate, category: category, blob: index,
                         id: Int32(id.lowerBound)..<Int32(id.upperBound),
                         name: Int32(name.lowerBound)..<Int32(name.upperBound)))
             }
@@ -47,7 +47,7 @@ struct PlaceCandidates {
     /// Candidate `i` as a place with `details = .none`.
     func place(_ i: Int) -> Place {
         let item = items[i]
-        return Place(id: id(i), kind: item.kind, name: text(item.blob, item.name), coordinate: item.coordinate)
+        return Place(id: id(i), kind: item.category.kind, name: text(item.blob, item.name), coordinate: item.coordinate)
     }
 
     private func text(_ blob: Int32, _ range: Range<Int32>) -> String {

@@ -33,7 +33,8 @@ enum PlaceDetailsCoding {
         do {
             switch kind {
             case .restroom: return .restroom(try JSONDecoder().decode(RestroomDetails.self, from: data))
-            case .airport: return .airport(try JSONDecoder().decode(AirportDetails.self, from: data))
+            case .airport, .heliport, .seaplaneBase, .balloonport:
+                return .airport(try JSONDecoder().decode(AirportDetails.self, from: data))
             }
         } catch {
             throw PlaceStoreError.corrupt(path: path, reason: "unreadable details of a \(kind) place")

@@ -13,8 +13,8 @@ public struct DetailedPlaceStore: PlaceSource {
     /// The store answering.
     public let store: PlaceStore
 
-    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
-        var result = try await store.places(in: region, kinds: kinds, limit: limit)
+    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        var result = try await store.places(in: region, filter: filter, limit: limit)
         for index in result.indices {
             let id = result[index].id
             if let full = try PlaceStore.asSourceError({ try store.place(id: id) }) { result[index] = full }
@@ -24,5 +24,13 @@ public struct DetailedPlaceStore: PlaceSource {
 
     public func details(for place: Place) async throws -> Place {
         try await store.details(for: place)
+    }
+
+    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+        try await store.markers(in: region, zoom: zoom, filter: filter)
+    }
+
+    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        try await store.mostImportant(in: cluster, filter: filter, limit: limit)
     }
 }

@@ -16,6 +16,8 @@ extension PlaceStore {
         case rtree
         /// Bulk import only: building the FTS5 name index in one pass (otherwise nothing to do).
         case fts
+        /// Rebuilding the cluster hierarchies of the groups whose places changed.
+        case clusters
         /// Committing the transaction.
         case commit
     }
@@ -28,7 +30,8 @@ extension PlaceStore {
     /// New and replaced places are inserted in Hilbert order and cut into new buckets of
     /// `PlaceBucket.capacity`; buckets that lost a replaced place are repacked. Into an empty store this
     /// is a bulk load: the indexes and the FTS5 insert trigger are dropped and the indexes built in one
-    /// pass each afterwards, with a 256 MiB page cache.
+    /// pass each afterwards, with a 256 MiB page cache. Last, the cluster hierarchies of every group that
+    /// gained or lost a place are rebuilt (`rebuildClusters`).
     ///
     /// `progress` is called as each phase starts; when it throws, the import rolls back and rethrows.
     /// - Throws: `PlaceStoreError`, or what `progress` throws; the store is unchanged then.
@@ -52,7 +55,8 @@ extension PlaceStore {
             }
             try database.transaction {
                 try progress(.table)
-                var emptied = bulk ? [] : try removeRows(ids: order.map { places[$0].id }).buckets
+                let removed = bulk ? RemovedRows() : try removeRows(ids: order.map { places[$0].id })
+                var emptied = removed.buckets
                 if bulk {
                     try database.execute(PlaceStoreSchema.dropInsertTrigger)
                     try database.execute(PlaceStoreSchema.dropIndexes)
@@ -76,6 +80,8 @@ extension PlaceStore {
                     try database.execute(PlaceStoreSchema.rebuildFTS)
                     try database.execute(PlaceStoreSchema.insertTrigger)
                 }
+                try progress(.clusters)
+                try rebuildClusters(removed.groups.union(order.map { PlaceCategory.of(places[$0]).group }))
                 try progress(.commit)
             }
             return order.count
@@ -89,10 +95,11 @@ extension PlaceStore {
     public func delete(ids: [String]) throws -> Int {
         do {
             return try database.transaction {
-                let (touched, removed) = try removeRows(ids: ids)
+                let removed = try removeRows(ids: ids)
                 let buckets = try BucketStatements(database)
-                for bucket in touched.sorted() { try buckets.repack(bucket) }
-                return removed
+                for bucket in removed.buckets.sorted() { try buckets.repack(bucket) }
+                try rebuildClusters(removed.groups)
+                return removed.count
             }
         } catch {
             throw storeError(error)
@@ -101,37 +108,48 @@ extension PlaceStore {
 
     // MARK: Rows
 
-    /// Deletes the rows with these ids (missing ones are ignored); returns the buckets they were in,
-    /// which must be repacked, and how many rows were deleted.
-    private func removeRows(ids: [String]) throws -> (buckets: Set<Int64>, removed: Int) {
-        let find = try database.prepare("SELECT rowid, bucket FROM places WHERE id = ?1")
-        let remove = try database.prepare("DELETE FROM places WHERE rowid = ?1")
+    /// What `removeRows` deleted: the buckets to repack, the groups whose clusters change, how many rows.
+    private struct RemovedRows {
         var buckets = Set<Int64>()
-        var removed = 0
+        var groups = Set<ClusterGroup>()
+        var count = 0
+    }
+
+    /// Deletes the rows with these ids (missing ones are ignored).
+    private func removeRows(ids: [String]) throws -> RemovedRows {
+        let find = try database.prepare("SELECT rowid, bucket, category FROM places WHERE id = ?1")
+        let remove = try database.prepare("DELETE FROM places WHERE rowid = ?1")
+        var removed = RemovedRows()
         try database.withLock {
             for id in ids {
                 find.reset()
                 try find.bind(1, id)
                 guard try find.step() else { continue }
                 let rowid = find.int64(0)
-                buckets.insert(find.int64(1))
+                removed.buckets.insert(find.int64(1))
+                if let category = PlaceCategory(code: UInt8(clamping: find.int(2))) {
+                    removed.groups.insert(category.group)
+                }
                 find.reset()
                 remove.reset()
                 try remove.bind(1, rowid)
                 _ = try remove.step()
-                removed += 1
+                removed.count += 1
             }
             find.reset()
             remove.reset()
         }
-        return (buckets, removed)
+        return removed
     }
 
     /// Inserts `places[i]` for every `i` of `order`, in that order, `PlaceBucket.capacity` to a bucket
     /// numbered from `firstBucket`.
     private func insertRows(_ places: [Place], order: [Int], firstBucket: Int) throws {
         let insert = try database.prepare(
-            "INSERT INTO places (id, kind, name, lat, lon, details, bucket) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+            """
+            INSERT INTO places (id, kind, name, lat, lon, details, bucket, category, rank)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
         try database.withLock {
             for (position, index) in order.enumerated() {
                 let place = places[index]
@@ -147,6 +165,8 @@ extension PlaceStore {
                     try insert.bindNull(6)
                 }
                 try insert.bind(7, firstBucket + position / PlaceBucket.capacity)
+                try insert.bind(8, Int(PlaceCategory.of(place).code))
+                try insert.bind(9, Int(PlaceImportance.rank(place)))
                 _ = try insert.step()
             }
             insert.reset()
@@ -179,7 +199,7 @@ extension PlaceStore {
 }
 
 /// The statements that write the R*Tree rows of buckets, prepared once per import or delete.
-private struct BucketStatements {
+struct BucketStatements {
     let database: SQLiteDatabase
     let write: SQLiteStatement
     let read: SQLiteStatement
@@ -192,7 +212,7 @@ private struct BucketStatements {
             INSERT OR REPLACE INTO places_rtree (bucket, min_lon, max_lon, min_lat, max_lat, entries)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
-        read = try database.prepare("SELECT id, kind, name, lat, lon FROM places WHERE bucket = ?1 ORDER BY rowid")
+        read = try database.prepare("SELECT id, category, name, lat, lon FROM places WHERE bucket = ?1 ORDER BY rowid")
         remove = try database.prepare("DELETE FROM places_rtree WHERE bucket = ?1")
     }
 
@@ -220,10 +240,10 @@ private struct BucketStatements {
             try read.bind(1, bucket)
             var members: [PlaceBucket.Entry] = []
             while try read.step() {
-                guard let kind = PlaceKind(rawValue: read.text(1)) else { continue }
+                guard let category = PlaceCategory(code: UInt8(clamping: read.int(1))) else { continue }
                 members.append(
                     PlaceBucket.Entry(
-                        id: read.text(0), kind: kind, name: read.text(2),
+                        id: read.text(0), category: category, name: read.text(2),
                         coordinate: LatLon(lat: read.double(3), lon: read.double(4))))
             }
             return members

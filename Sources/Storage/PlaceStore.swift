@@ -5,8 +5,10 @@ import Places
 /// The embedded place database: one SQLite file with an R*Tree for viewport queries and FTS5 for
 /// name search (layout: `PlaceStoreSchema`).
 ///
-/// - `places(in:kinds:limit:)` answers from the R*Tree alone (its rows are `PlaceBucket`s carrying
-///   what the map draws: id, kind, name, exact coordinate) and returns places with `details = .none`;
+/// - `places(in:filter:limit:)` answers from the R*Tree alone (its rows are `PlaceBucket`s carrying
+///   what the map draws: id, category, name, exact coordinate) and returns places with `details = .none`;
+/// - `markers(in:zoom:filter:)` answers from the stored cluster hierarchies (`PlaceStore+Clusters`), and
+///   `mostImportant(in:filter:limit:)` lists a cluster's leading places;
 ///   `details(for:)` adds the details with one lookup by id; `detailed` is a `PlaceSource` returning
 ///   full places; `search(text:limit:)` looks names up in FTS5.
 /// - `import(_:)` upserts places by id in one transaction; into an empty store it takes a bulk path
@@ -27,6 +29,7 @@ public final class PlaceStore: PlaceSource {
     private let viewportQuery: SQLiteStatement
     private let detailsQuery: SQLiteStatement
     private let searchQuery: SQLiteStatement
+    let markerQueryStatement: SQLiteStatement
 
     // MARK: Opening
 
@@ -37,12 +40,13 @@ public final class PlaceStore: PlaceSource {
     /// - Throws: `PlaceStoreError.cannotOpen` (no such file and `create` is false, unreadable folder, …),
     ///   `.corrupt` (not an SQLite file), `.notAPlaceStore` (another application's database, or an empty
     ///   one when `create` is false), `.schemaMismatch` (another `PlaceStoreSchema.version`: nothing is
-    ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves).
-    public convenience init(path: String, create: Bool = true) throws {
-        try self.init(path: path, create: create, rebuildReason: nil)
+    ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1
+    ///   is upgraded in place first (`upgradeFromVersion1`), after `notice` is told why the wait.
+    public convenience init(path: String, create: Bool = true, notice: (String) -> Void = { _ in }) throws {
+        try self.init(path: path, create: create, rebuildReason: nil, notice: notice)
     }
 
-    init(path: String, create: Bool, rebuildReason: String?) throws {
+    init(path: String, create: Bool, rebuildReason: String?, notice: (String) -> Void = { _ in }) throws {
         self.path = path
         self.rebuildReason = rebuildReason
         if !create && !FileManager.default.fileExists(atPath: path) {
@@ -54,11 +58,16 @@ public final class PlaceStore: PlaceSource {
             throw Self.openError(error, path: path)
         }
         do {
-            try Self.prepareSchema(database, path: path, create: create)
+            try Self.prepareSchema(database, path: path, create: create, notice: notice)
             viewportQuery = try database.prepare(
                 "SELECT entries FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3"
             )
             detailsQuery = try database.prepare("SELECT id, kind, name, lat, lon, details FROM places WHERE id = ?1")
+            markerQueryStatement = try database.prepare(
+                """
+                SELECT bucket, entries FROM markers_rtree
+                WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3 AND min_z <= ?5 AND max_z >= ?5
+                """)
             // Rank and cut inside FTS5 first, so only the answer is joined to `places`.
             searchQuery = try database.prepare(
                 """
@@ -72,7 +81,9 @@ public final class PlaceStore: PlaceSource {
     }
 
     /// Checks the marks and tables of an existing store, or creates the schema in a new file.
-    private static func prepareSchema(_ database: SQLiteDatabase, path: String, create: Bool) throws {
+    private static func prepareSchema(
+        _ database: SQLiteDatabase, path: String, create: Bool, notice: (String) -> Void
+    ) throws {
         // The first read is where SQLite notices a file that is not a database.
         let applicationID = try database.pragmaInt("application_id")
         let version = try database.pragmaInt("user_version")
@@ -90,7 +101,12 @@ public final class PlaceStore: PlaceSource {
         guard applicationID == Int(PlaceStoreSchema.applicationID) else {
             throw PlaceStoreError.notAPlaceStore(path: path, reason: "application_id is \(applicationID)")
         }
-        guard version == PlaceStoreSchema.version else {
+        if version == 1 {
+            notice("updating the places database to this version (place clusters)…")
+            try database.execute(Self.connectionPragmas)
+            try upgradeFromVersion1(database, path: path)
+        }
+        guard try database.pragmaInt("user_version") == PlaceStoreSchema.version else {
             throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)
         }
         for table in PlaceStoreSchema.requiredTables where try !database.hasTableOrView(table) {
@@ -134,34 +150,35 @@ public final class PlaceStore: PlaceSource {
 
     // MARK: Viewport (PlaceSource)
 
-    /// The places of `kinds` inside `region`, nearest to its centre first (`PlaceRanking`), at most
-    /// `limit`, with `details = .none`. See `query(_:kinds:limit:)`.
+    /// The places passing `filter` inside `region`, nearest to its centre first (`PlaceRanking`), at most
+    /// `limit`, with `details = .none`. See `query(_:filter:limit:)`.
     /// - Throws: `CancellationError` when the task is cancelled before the query starts,
     ///   `PlaceSourceError.unavailable` when SQLite fails.
-    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
+    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
         try Task.checkCancellation()
-        return try Self.asSourceError { try query(region, kinds: kinds, limit: limit) }
+        return try Self.asSourceError { try query(region, filter: filter, limit: limit) }
     }
 
-    /// The synchronous form of `places(in:kinds:limit:)`.
+    /// The synchronous form of `places(in:filter:limit:)`.
     ///
     /// The region's parts (two when it crosses the antimeridian) are looked up in the R*Tree of buckets;
     /// every place of a bucket found is checked against the exact coordinate (the R*Tree holds float32
-    /// boxes rounded outward) and the kinds; the matches are ranked and cut to `limit` in `PlaceRanking`
+    /// boxes rounded outward) and the filter; the matches are ranked and cut to `limit` in `PlaceRanking`
     /// order. When the region holds many more matches than `limit` (more than `max(4 × limit, 4096)`),
     /// the search continues in windows around the centre that grow until the `limit` nearest are provably
     /// inside (`PlaceStoreWindow`), so a world view with a small limit does not read every place.
-    public func query(_ region: GeoBounds, kinds: Set<PlaceKind> = PlaceKind.all, limit: Int) throws -> [Place] {
-        guard limit > 0, !kinds.isEmpty, region.south <= region.north else { return [] }
+    public func query(_ region: GeoBounds, filter: PlaceFilter = .standard, limit: Int) throws -> [Place] {
+        let mask = filter.categoryMask
+        guard limit > 0, mask != 0, region.south <= region.north else { return [] }
         let center = PlaceRanking.center(of: region)
         do {
             var candidates = PlaceCandidates()
-            if try collect(region, within: region, kinds: kinds, budget: max(4 * limit, 4096), into: &candidates) {
+            if try collect(region, within: region, mask: mask, budget: max(4 * limit, 4096), into: &candidates) {
                 return PlaceStoreRanking.nearest(candidates, to: center, limit: limit)
             }
             return try PlaceStoreWindow.search(region, limit: limit) { window in
                 var found = PlaceCandidates()
-                _ = try collect(window, within: region, kinds: kinds, budget: .max, into: &found)
+                _ = try collect(window, within: region, mask: mask, budget: .max, into: &found)
                 return PlaceStoreRanking.nearest(found, to: center, limit: limit)
             }
         } catch {
@@ -169,14 +186,13 @@ public final class PlaceStore: PlaceSource {
         }
     }
 
-    /// Appends the places of `kinds` inside both `box` and `region` (exact coordinates) to `places`.
-    /// Returns false, leaving `places` incomplete, as soon as more than `budget` have been found.
+    /// Appends the places whose category is in `mask` (bit per code) inside both `box` and `region`
+    /// (exact coordinates) to `places`. Returns false, leaving `places` incomplete, as soon as more than
+    /// `budget` have been found.
     private func collect(
-        _ box: GeoBounds, within region: GeoBounds, kinds: Set<PlaceKind>, budget: Int,
-        into places: inout PlaceCandidates
+        _ box: GeoBounds, within region: GeoBounds, mask: UInt16, budget: Int, into places: inout PlaceCandidates
     ) throws -> Bool {
-        let allKinds = kinds.isSuperset(of: PlaceKind.allCases)
-        return try database.withLock {
+        try database.withLock {
             for part in box.parts {
                 viewportQuery.reset()
                 defer { viewportQuery.reset() }
@@ -186,8 +202,8 @@ public final class PlaceStore: PlaceSource {
                 try viewportQuery.bind(4, part.north)
                 while try viewportQuery.step() {
                     // Each part keeps only its own points, so the two parts never return one place twice.
-                    let intact = places.add(viewportQuery.blob(0)) { coordinate, kind in
-                        (allKinds || kinds.contains(kind)) && part.containsExactly(coordinate)
+                    let intact = places.add(viewportQuery.blob(0)) { coordinate, category in
+                        mask & (1 << category.code) != 0 && part.containsExactly(coordinate)
                             && region.contains(coordinate)
                     }
                     guard intact else { throw PlaceStoreError.corrupt(path: path, reason: "a damaged place bucket") }

@@ -3,14 +3,23 @@ import Places
 /// The layout of a place store file, version `PlaceStoreSchema.version`.
 ///
 /// - `places`: one row per place, the source of truth. `rowid` is internal; `id` is the stable place id
-///   ("rr:16273", "ap:KSFO", "osm:node/123"), unique (index `places_by_id`); `kind` is `PlaceKind.rawValue`; `lat`/`lon` are
-///   degrees (WGS84, doubles); `details` is the compact JSON of `PlaceDetailsCoding`, NULL when there are
-///   none; `bucket` is the `PlaceBucket` the place belongs to (index `places_by_bucket`).
+///   ("rr:16273", "ap:KSFO", "osm:node/123"), unique (index `places_by_id`); `kind` is `PlaceKind.rawValue`;
+///   `lat`/`lon` are degrees (WGS84, doubles); `details` is the compact JSON of `PlaceDetailsCoding`, NULL
+///   when there are none; `bucket` is the `PlaceBucket` the place belongs to (index `places_by_bucket`);
+///   `category` is its `PlaceCategory.code` and `rank` its `PlaceImportance.rank`, both derived from the
+///   rest when the row is written.
 /// - `places_rtree`: an R*Tree with one row per bucket: its bounding box (float32, rounded outward) and
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
 /// - `places_fts`: FTS5 over `name`, an external-content index of `places` (diacritics folded), kept in
 ///   step by triggers (the first bulk import drops the insert trigger and rebuilds the index in one go).
+///
+/// - `markers_rtree`: the cluster hierarchies (`ClusterTree`, one per `ClusterGroup`) as an R*Tree in
+///   three dimensions, longitude, latitude and zoom: one row per `MarkerBucket` of up to 32 markers that
+///   share their zoom range exactly, so a query at zoom z reads only markers of z. Bucket numbers are
+///   `group << 40 | n`.
+/// - `clusters`: one row per cluster node, `id = group << 40 | node`: its rank, its counts per category
+///   slot and its children (`ClusterRecord`), for the "most important places" of a cluster's pane.
 ///
 /// Buckets are maintained by `PlaceStore` (not by triggers): a bulk import cuts the places, sorted by
 /// `HilbertKey`, into buckets of `PlaceBucket.capacity`; later imports and deletes repack the buckets
@@ -18,11 +27,12 @@ import Places
 ///
 /// The file is marked with `PRAGMA application_id = applicationID` and `PRAGMA user_version = version`.
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
-/// stores of another version are refused when opened (`PlaceStoreError.schemaMismatch`), and
-/// `PlaceDatabase` rebuilds them.
+/// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
+/// `PlaceDatabase` rebuilds them; a store of version 1 (before clusters) is upgraded in place
+/// (`PlaceStore+Migration`), keeping every place.
 public enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    public static let version = 1
+    public static let version = 2
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
     public static let applicationID: Int32 = 0x4D54_504C
 
@@ -36,10 +46,13 @@ public enum PlaceStoreSchema {
             lat REAL NOT NULL,
             lon REAL NOT NULL,
             details TEXT,
-            bucket INTEGER NOT NULL
+            bucket INTEGER NOT NULL,
+            category INTEGER NOT NULL,
+            rank INTEGER NOT NULL
         );
         \(indexes)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
+        \(clusterTables)
         CREATE VIRTUAL TABLE places_fts USING fts5(
             name, content='places', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
         );
@@ -51,6 +64,14 @@ public enum PlaceStoreSchema {
             INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
             INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
         END;
+        """
+
+    /// The tables of the cluster hierarchies.
+    static let clusterTables = """
+        CREATE VIRTUAL TABLE markers_rtree USING rtree(
+            bucket, min_lon, max_lon, min_lat, max_lat, min_z, max_z, +entries
+        );
+        CREATE TABLE clusters (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, counts BLOB NOT NULL, children BLOB NOT NULL);
         """
 
     /// The indexes of `places`: ids are unique.
@@ -77,24 +98,8 @@ public enum PlaceStoreSchema {
     static let rebuildFTS = "INSERT INTO places_fts (places_fts) VALUES ('rebuild')"
 
     /// The tables every place store has (checked on open).
-    static let requiredTables = ["places", "places_rtree", "places_fts"]
+    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters"]
 
-    // MARK: Kind codes
-
-    /// The byte standing for `kind` in a `PlaceBucket` blob. Codes are stable: a new kind gets a new code.
-    static func kindCode(_ kind: PlaceKind) -> UInt8 {
-        switch kind {
-        case .restroom: return 1
-        case .airport: return 2
-        }
-    }
-
-    /// The kind of a `PlaceBucket` code; nil for codes this build does not know.
-    static func kind(code: UInt8) -> PlaceKind? {
-        switch code {
-        case 1: return .restroom
-        case 2: return .airport
-        default: return nil
-        }
-    }
+    /// The first bucket or cluster id of a group; its ids run below the next group's.
+    static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
 }

@@ -59,7 +59,7 @@ public enum PlacesContract {
 
     static func airport(_ icao: String, _ name: String, _ lat: Double, _ lon: Double, type: String) -> Place {
         Place(
-            id: "ap:\(icao)", kind: .airport, name: name, coordinate: LatLon(lat: lat, lon: lon),
+            id: "ap:\(icao)", kind: PlaceKind.ofAirportType(type), name: name, coordinate: LatLon(lat: lat, lon: lon),
             details: .airport(
                 AirportDetails(
                     ident: icao, type: type, iataCode: nil, icaoCode: icao, gpsCode: icao, elevationFt: 13,
@@ -72,11 +72,11 @@ public enum PlacesContract {
     }
 
     /// What a conforming source returns, computed by brute force over `seeded`: inside the region (edges
-    /// included), of the kinds, nearest to `PlaceRanking.center` first, ties by id, at most `limit`.
-    public static func expected(_ seeded: [Place], in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) -> [Place] {
+    /// included), passing the filter, nearest to `PlaceRanking.center` first, ties by id, at most `limit`.
+    public static func expected(_ seeded: [Place], in region: GeoBounds, filter: PlaceFilter, limit: Int) -> [Place] {
         guard limit > 0 else { return [] }
         let center = PlaceRanking.center(of: region)
-        let matching = seeded.filter { kinds.contains($0.kind) && region.contains($0.coordinate) }
+        let matching = seeded.filter { filter.allows($0) && region.contains($0.coordinate) }
         let keyed: [(distance: Double, place: Place)] = matching.map { (Geodesy.distance(center, $0.coordinate), $0) }
         let sorted = keyed.sorted { a, b in
             a.distance != b.distance ? a.distance < b.distance : a.place.id < b.place.id
@@ -90,10 +90,12 @@ public enum PlacesContract {
 /// caller's location.
 ///
 /// Checks: exact region filtering (edges in, a hair outside out, full `Place` values returned unchanged),
-/// the kinds filter (one kind, both, none), `limit` (0, 1, 3, more than available; the nearest survive),
-/// a region crossing the antimeridian (points at ±180 included), an empty region, the whole world, and a
-/// deterministic order (distance from the centre, then id, including three places in one spot; the same
-/// answer twice).
+/// the filter (one kind, all, none, a required amenity), `limit` (0, 1, 3, more than available; the
+/// nearest survive), a region crossing the antimeridian (points at ±180 included), an empty region, the
+/// whole world, and a deterministic order (distance from the centre, then id, including three places in
+/// one spot; the same answer twice). Markers: at every zoom each place passing the filter is counted by
+/// exactly one marker of the world, a region's markers are those of the world whose position lies in it,
+/// and a cluster's most important places pass the filter, in order of importance.
 public func checkPlaceSourceContract(
     kinds supported: Set<PlaceKind> = PlaceKind.all,
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -102,9 +104,9 @@ public func checkPlaceSourceContract(
     let seeded = PlacesContract.places.filter { supported.contains($0.kind) }
     let source = try await make(seeded)
 
-    func check(_ label: String, _ region: GeoBounds, _ kinds: Set<PlaceKind>, _ limit: Int) async throws {
-        let got = try await source.places(in: region, kinds: kinds, limit: limit)
-        let want = PlacesContract.expected(seeded, in: region, kinds: kinds.intersection(supported), limit: limit)
+    func check(_ label: String, _ region: GeoBounds, _ filter: PlaceFilter, _ limit: Int) async throws {
+        let got = try await source.places(in: region, filter: filter, limit: limit)
+        let want = PlacesContract.expected(seeded, in: region, filter: filter, limit: limit)
         #expect(
             got.map(\.id) == want.map(\.id), "contract: \(label): ids and order", sourceLocation: sourceLocation)
         if got.map(\.id) == want.map(\.id) {
@@ -116,23 +118,26 @@ public func checkPlaceSourceContract(
     }
 
     let sf = PlacesContract.sanFrancisco
-    try await check("region filter", sf, PlaceKind.all, 100)
-    try await check("restrooms only", sf, [.restroom], 100)
-    try await check("airports only", sf, [.airport], 100)
-    try await check("limit 3 keeps the nearest", sf, PlaceKind.all, 3)
-    try await check("limit 1", sf, PlaceKind.all, 1)
-    try await check("antimeridian", PlacesContract.fiji, PlaceKind.all, 100)
-    try await check("antimeridian, limit 2", PlacesContract.fiji, PlaceKind.all, 2)
-    try await check("empty region", PlacesContract.empty, PlaceKind.all, 100)
-    try await check("whole world", GeoBounds.world, PlaceKind.all, 1000)
+    let all = PlaceFilter.standard
+    try await check("region filter", sf, all, 100)
+    try await check("restrooms only", sf, PlaceFilter(kinds: [.restroom]), 100)
+    try await check("airports only", sf, PlaceFilter(kinds: [.airport]), 100)
+    try await check("heliports only", sf, PlaceFilter(kinds: [.heliport]), 100)
+    try await check("accessible restrooms", sf, PlaceFilter(amenities: .accessible), 100)
+    try await check("limit 3 keeps the nearest", sf, all, 3)
+    try await check("limit 1", sf, all, 1)
+    try await check("antimeridian", PlacesContract.fiji, all, 100)
+    try await check("antimeridian, limit 2", PlacesContract.fiji, all, 2)
+    try await check("empty region", PlacesContract.empty, all, 100)
+    try await check("whole world", GeoBounds.world, all, 1000)
 
-    let noKinds = try await source.places(in: sf, kinds: [], limit: 100)
+    let noKinds = try await source.places(in: sf, filter: PlaceFilter(kinds: []), limit: 100)
     #expect(noKinds.isEmpty, "contract: an empty kinds set returns nothing", sourceLocation: sourceLocation)
-    let zero = try await source.places(in: sf, kinds: PlaceKind.all, limit: 0)
+    let zero = try await source.places(in: sf, filter: all, limit: 0)
     #expect(zero.isEmpty, "contract: limit 0 returns nothing", sourceLocation: sourceLocation)
 
-    let first = try await source.places(in: sf, kinds: PlaceKind.all, limit: 100)
-    let second = try await source.places(in: sf, kinds: PlaceKind.all, limit: 100)
+    let first = try await source.places(in: sf, filter: all, limit: 100)
+    let second = try await source.places(in: sf, filter: all, limit: 100)
     #expect(first == second, "contract: the same query gives the same answer", sourceLocation: sourceLocation)
     let stacked = first.map(\.id).filter { ["rr:9", "rr:10", "rr:11"].contains($0) }
     #expect(
@@ -141,4 +146,41 @@ public func checkPlaceSourceContract(
     #expect(Set(first.map(\.id)).count == first.count, "contract: no id twice", sourceLocation: sourceLocation)
     let outside = first.filter { !sf.contains($0.coordinate) }.map(\.id)
     #expect(outside.isEmpty, "contract: nothing outside the region", sourceLocation: sourceLocation)
+
+    try await checkMarkerContract(source, seeded: seeded, sourceLocation: sourceLocation)
+}
+
+/// The markers half of `checkPlaceSourceContract`.
+func checkMarkerContract(
+    _ source: any PlaceSource, seeded: [Place], sourceLocation: SourceLocation
+) async throws {
+    for filter in [PlaceFilter.standard, PlaceFilter(amenities: .accessible), PlaceFilter(kinds: [.airport])] {
+        for zoom in [0, 3, 6, 9, 12, 13, 17, 18] {
+            let world = try await source.markers(in: .world, zoom: zoom, filter: filter).markers
+            let expected = seeded.filter { filter.allows($0) && PlaceCategory.of($0).group.minZoom <= zoom }
+            #expect(
+                world.reduce(0) { $0 + $1.count } == expected.count,
+                "contract: markers at z\(zoom) count every place once (\(filter))", sourceLocation: sourceLocation)
+            #expect(
+                Set(world.map(\.key)).count == world.count, "contract: no marker twice at z\(zoom)",
+                sourceLocation: sourceLocation)
+            for region in [PlacesContract.sanFrancisco, PlacesContract.fiji] {
+                let inside = try await source.markers(in: region, zoom: zoom, filter: filter).markers
+                #expect(
+                    Set(inside.map(\.key)) == Set(world.filter { region.contains($0.coordinate) }.map(\.key)),
+                    "contract: a region's markers at z\(zoom) are the world's inside it", sourceLocation: sourceLocation
+                )
+            }
+            for marker in world {
+                guard let cluster = marker.cluster else { continue }
+                let leaders = try await source.mostImportant(in: cluster, filter: filter, limit: 5)
+                #expect(
+                    leaders.count == min(5, marker.count) && leaders.allSatisfy(filter.allows),
+                    "contract: a cluster of \(marker.count) lists its first \(min(5, marker.count))",
+                    sourceLocation: sourceLocation)
+                let ranks = leaders.map(PlaceImportance.rank)
+                #expect(ranks == ranks.sorted(by: >), "contract: leaders by importance", sourceLocation: sourceLocation)
+            }
+        }
+    }
 }

@@ -5,11 +5,12 @@ import Places
 /// A `PlaceSource` for runtime and view-model tests: answers from a list of places by the
 /// `PlaceSource` rules, or fails with a chosen error, and records every query.
 public final class PlacesStubSource: PlaceSource, @unchecked Sendable {
-    /// One call of `places(in:kinds:limit:)`.
+    /// One call of `places(in:filter:limit:)` (`limit` 0 and `zoom` set for `markers`).
     public struct Query: Sendable, Hashable {
         public var region: GeoBounds
-        public var kinds: Set<PlaceKind>
+        public var filter: PlaceFilter
         public var limit: Int
+        public var zoom: Int?
     }
 
     private let lock = NSLock()
@@ -39,12 +40,27 @@ public final class PlacesStubSource: PlaceSource, @unchecked Sendable {
         lock.unlock()
     }
 
-    public func places(in region: GeoBounds, kinds: Set<PlaceKind>, limit: Int) async throws -> [Place] {
+    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
         let (places, error) = lock.withLock {
-            recorded.append(Query(region: region, kinds: kinds, limit: limit))
+            recorded.append(Query(region: region, filter: filter, limit: limit))
             return (self.places, self.error)
         }
         if let error { throw error }
-        return PlaceRanking.select(places, in: region, kinds: kinds, limit: limit)
+        return PlaceRanking.select(places, in: region, filter: filter, limit: limit)
+    }
+
+    /// The markers of `PlaceClusters` over the current places.
+    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+        let (places, error) = lock.withLock {
+            recorded.append(Query(region: region, filter: filter, limit: 0, zoom: zoom))
+            return (self.places, self.error)
+        }
+        if let error { throw error }
+        return MarkerBatch(markers: PlaceClusters(places: places).markers(in: region, zoom: zoom, filter: filter))
+    }
+
+    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        let places = lock.withLock { self.places }
+        return PlaceClusters(places: places).mostImportant(in: cluster, filter: filter, limit: limit)
     }
 }

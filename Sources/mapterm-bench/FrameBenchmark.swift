@@ -36,11 +36,12 @@ enum FrameBenchmark {
             let warmRenderer = try makeRenderer()
             let warm = Stopwatch.measure(runs: 300) {
                 consume(
-                    composer.compose(state, map: warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
+                    composer.compose(
+                        state, map: warmRenderer.renderLayers(camera: state.camera, viewport: state.mapViewport))
                 )
             }
             report("\(view.name) warm", warm, target: view.warmTarget)
-            let map = warmRenderer.render(camera: state.camera, viewport: state.mapViewport)
+            let map = warmRenderer.renderLayers(camera: state.camera, viewport: state.mapViewport)
             let mapOnly = Stopwatch.measure(runs: 300) {
                 consume(warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
             }
@@ -50,7 +51,8 @@ enum FrameBenchmark {
             let cold = Stopwatch.measure(runs: 30) {
                 warmRenderer.clearCache()
                 consume(
-                    composer.compose(state, map: warmRenderer.render(camera: state.camera, viewport: state.mapViewport))
+                    composer.compose(
+                        state, map: warmRenderer.renderLayers(camera: state.camera, viewport: state.mapViewport))
                 )
             }
             report("\(view.name) cold (fresh cache)", cold, target: view.zoom == nil ? 5 : nil)

@@ -37,7 +37,7 @@ enum PlaceStoreBenchmark {
         var queries = 0
         var next = 0
         let viewport = Stopwatch.measure(runs: regions.count) {
-            let found = try! store.query(regions[next % regions.count], kinds: PlaceKind.all, limit: 5000)
+            let found = try! store.query(regions[next % regions.count], filter: .standard, limit: 5000)
             next += 1
             hits += found.count
             queries += 1
@@ -54,7 +54,7 @@ enum PlaceStoreBenchmark {
         }
         report("details of one place (lookup by id)", details, target: nil)
         let world = Stopwatch.measure(runs: 20, warmup: 1) {
-            _ = try! store.query(.world, kinds: PlaceKind.all, limit: 1000)
+            _ = try! store.query(.world, filter: .standard, limit: 1000)
         }
         report("whole world, limit 1000 (growing windows)", world, target: nil)
         let search = Stopwatch.measure(runs: 500) { _ = try! store.search(text: "museum 4242", limit: 20) }

@@ -25,7 +25,7 @@ enum TerminalBytesBenchmark {
         func draw(_ name: String, limit: Int? = nil) {
             let before = screen.bytesWritten
             screen.draw(
-                composer.compose(state, map: renderer.render(camera: state.camera, viewport: state.mapViewport)))
+                composer.compose(state, map: renderer.renderLayers(camera: state.camera, viewport: state.mapViewport)))
             let bytes = screen.bytesWritten - before
             let verdict = limit.map { bytes <= $0 ? "target ≤ \($0): met" : "target ≤ \($0): MISSED" } ?? ""
             print(
@@ -34,7 +34,7 @@ enum TerminalBytesBenchmark {
         }
         draw("first frame")
         draw("same frame again", limit: 0)
-        state.places.pending = PlaceRequest(region: .world, kinds: [], limit: 0, generation: 0, keys: [])
+        state.places.pending = MarkerRequest(region: .world, level: 0, filter: .standard, generation: 0, keys: [])
         draw("status bar: loading starts")
         state.places.spinnerPhase += 1
         draw("status bar: spinner turns", limit: 100)

@@ -9,16 +9,16 @@ import Terminal
 /// `mapterm [options]`: the full-screen map. Reads input, reduces it to a new state, draws one frame
 /// per batch of input (a burst of queued keys costs one redraw), and always restores the terminal.
 enum InteractiveCommand {
-    static let options: Set<String> = ["center", "zoom", "tiles", "source", "api-base", "location"]
+    static let options: Set<String> = ["center", "zoom", "tiles", "source", "api-base", "location", "hide"]
 
     static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: options, switches: ["ascii", "ada", "unisex"])
+        let args = try ArgumentList(arguments, options: options, switches: FilterOptions.switches.union(["ascii"]))
+        let filter = try FilterOptions.filter(args, kindOption: "hide")
         let options = try MapOptions(args)
         let resources = try ResourceLocator.locate()
         let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"],
-            filter: PlaceSources.RefugeFilter(args))
+            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
         let pinFile = PinFile(url: PinFile.defaultURL())
         let lastView = LastViewFile.defaultFile()
         let screen = try TerminalScreen.open(colorMode: nil)
@@ -26,6 +26,7 @@ enum InteractiveCommand {
         var state = StartupState.make(
             options: options, locationText: args["location"] ?? ProcessInfo.processInfo.environment["MAPTERM_LOCATION"],
             pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
+        state.places.filter = filter
         if state.alert == nil, let notice = opened.notice {
             state.alert = Alert("The places database was rebuilt.", detail: notice)
         }

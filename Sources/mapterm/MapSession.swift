@@ -33,17 +33,18 @@ final class MapSession {
         return !actions.isEmpty
     }
 
-    /// Waits (blocking the caller) until fetches and detail loads under way have come back.
+    /// Waits (blocking the caller) until everything started has come back and been reduced, including
+    /// work that the results themselves started: for `render`, which draws one finished frame.
     func settle() {
-        let done = DispatchSemaphore(value: 0)
         let runtime = self.runtime
-        Task.detached {
-            await runtime.waitForFetch()
-            await runtime.waitForDetails()
-            done.signal()
-        }
-        done.wait()
-        _ = absorbRuntimeActions()
+        repeat {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await runtime.waitForAll()
+                done.signal()
+            }
+            done.wait()
+        } while absorbRuntimeActions()
     }
 
     func frame() -> CellGrid { frames.frame(for: state) }

@@ -12,21 +12,9 @@ enum PlaceSources {
         var notice: String?
     }
 
-    /// Options of the `refuge` source: only accessible (`--ada`) or unisex (`--unisex`) restrooms.
-    struct RefugeFilter {
-        var accessibleOnly = false
-        var unisexOnly = false
-
-        init(_ args: ArgumentList) {
-            accessibleOnly = args.has("ada")
-            unisexOnly = args.has("unisex")
-        }
-    }
-
-    /// `resources` is asked only when a source needs the shipped data.
-    static func make(
-        _ name: String, resources: () throws -> ResourceLocator, apiBase: String?, filter: RefugeFilter? = nil
-    ) throws -> Opened {
+    /// `resources` is asked only when a source needs the shipped data. Filters (`--ada`, …) are not the
+    /// source's business: every query carries its `PlaceFilter`.
+    static func make(_ name: String, resources: () throws -> ResourceLocator, apiBase: String?) throws -> Opened {
         switch name {
         case "embedded":
             let file = PlaceDatabase.defaultDirectory().appendingPathComponent(PlaceDatabase.fileName)
@@ -46,9 +34,7 @@ enum PlaceSources {
             guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme),
                 url.host != nil
             else { throw UsageError("--api-base must be an http(s) URL (got '\(base)')") }
-            let configuration = RefugeRestroomsClient.Configuration(
-                baseURL: url, accessibleOnly: filter?.accessibleOnly ?? false, unisexOnly: filter?.unisexOnly ?? false)
-            return Opened(source: RefugeRestroomsClient(configuration: configuration), notice: nil)
+            return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: url)), notice: nil)
         default:
             guard FileManager.default.isReadableFile(atPath: name) else {
                 throw UsageError("--source must be embedded, refuge or a readable JSON file of places (got '\(name)')")

@@ -8,7 +8,7 @@ import TextSafety
 /// a JSON array (the `Place` JSON form plus `distanceKm`).
 enum PlacesCommand {
     static let usage =
-        "mapterm places --near LAT,LON [--radius KM] [--kind restroom|airport] [--limit N] [--source embedded|refuge|FILE.json] [--json]"
+        "mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--ada] [--unisex] [--changing-table] [--closed] [--limit N] [--source embedded|refuge|FILE.json] [--json]"
     /// Search radius when `--radius` is not given, km.
     static let defaultRadiusKm = 5.0
     /// Largest `--radius`: half the Earth's circumference, km.
@@ -20,20 +20,20 @@ enum PlacesCommand {
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
-            arguments, options: ["near", "radius", "kind", "limit", "source", "api-base"],
-            switches: ["json", "ada", "unisex"])
+            arguments, options: ["near", "radius", "kind", "limit", "source", "api-base", "zoom"],
+            switches: FilterOptions.switches.union(["json"]))
         guard let nearText = args["near"] else { throw UsageError("places needs --near LAT,LON (\(usage))") }
         let near = try parseNear(nearText)
         let radius = try args["radius"].map(parseRadius) ?? defaultRadiusKm
-        let kinds = try args["kind"].map(parseKind) ?? PlaceKind.all
+        let chosen = try FilterOptions.filter(args, kindOption: "kind")
+        let filter = try args["zoom"].map { visible(chosen, atZoom: try MapOptions.parseZoom($0)) } ?? chosen
         let limit = try args["limit"].map(parseLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"],
-            filter: PlaceSources.RefugeFilter(args))
+            args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
         if let notice = opened.notice { FileHandle.standardError.write(Data("mapterm: \(notice)\n".utf8)) }
         let source = opened.source
         let listed = try blocking {
-            try await nearest(near, radiusKm: radius, kinds: kinds, limit: limit, from: source)
+            try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
         }
         let output = args.has("json") ? try json(listed) : table(listed, near: near, radiusKm: radius)
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -56,15 +56,27 @@ enum PlacesCommand {
         }
     }
 
-    /// The places of `kinds` within `radiusKm` of `near`, nearest first (ties by id), at most `limit`,
-    /// each with its details (`PlaceSource.details(for:)`).
+    /// The filter narrowed to the kinds the map shows at `zoom` (the zoom from which each group of
+    /// places appears, `ClusterGroup.minZoom`).
+    static func visible(_ filter: PlaceFilter, atZoom zoom: Double) -> PlaceFilter {
+        var narrowed = filter
+        let level = Int(zoom.rounded(.down))
+        narrowed.kinds = filter.kinds.filter { kind in
+            PlaceCategory.all.contains { $0.kind == kind && $0.group.minZoom <= level }
+        }
+        if level < ClusterGroup.airfields.minZoom { narrowed.includeClosed = false }
+        return narrowed
+    }
+
+    /// The places passing `filter` within `radiusKm` of `near`, nearest first (ties by id), at most
+    /// `limit`, each with its details (`PlaceSource.details(for:)`).
     static func nearest(
-        _ near: LatLon, radiusKm: Double, kinds: Set<PlaceKind>, limit: Int, from source: any PlaceSource
+        _ near: LatLon, radiusKm: Double, filter: PlaceFilter, limit: Int, from source: any PlaceSource
     ) async throws -> [Listed] {
         let (region, centered) = searchRegion(around: near, radiusKm: radiusKm)
         // The source ranks by distance from the region's centre: when that is `near`, its first `limit`
         // are the ones wanted; when the box was cut at a pole it is not, so ask for everything.
-        let candidates = try await source.places(in: region, kinds: kinds, limit: centered ? limit : 1_000_000)
+        let candidates = try await source.places(in: region, filter: filter, limit: centered ? limit : 1_000_000)
         var listed: [Listed] = []
         for place in candidates {
             let distance = Geodesy.distance(near, place.coordinate)
@@ -109,12 +121,12 @@ enum PlacesCommand {
             return cut + String(repeating: " ", count: max(0, width - cut.count))
         }
         let idWidth = min(24, listed.map(\.place.id.count).max() ?? 2)
-        var lines = ["DIST KM  " + cell("KIND", 8) + "  " + cell("NAME", 40) + "  " + cell("ID", idWidth) + "  WHERE"]
+        var lines = ["DIST KM  " + cell("KIND", 13) + "  " + cell("NAME", 40) + "  " + cell("ID", idWidth) + "  WHERE"]
         for item in listed {
             let distance = String(format: "%7.2f", item.distanceKm)
             let place = item.place
             lines.append(
-                distance + "  " + cell(place.kind.rawValue, 8) + "  " + cell(place.name, 40) + "  "
+                distance + "  " + cell(place.kind.rawValue, 13) + "  " + cell(place.name, 40) + "  "
                     + cell(place.id, idWidth) + "  " + whereText(place))
         }
         return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
@@ -159,14 +171,6 @@ enum PlacesCommand {
             throw UsageError("--radius \(text) is out of range: more than 0 and at most \(Int(maxRadiusKm)) km")
         }
         return radius
-    }
-
-    static func parseKind(_ text: String) throws -> Set<PlaceKind> {
-        guard let kind = PlaceKind(rawValue: text.lowercased()) else {
-            let names = PlaceKind.allCases.map(\.rawValue).joined(separator: " or ")
-            throw UsageError("--kind must be \(names) (got '\(text)')")
-        }
-        return [kind]
     }
 
     static func parseLimit(_ text: String) throws -> Int {

@@ -4,6 +4,7 @@ import MapFeature
 import Places
 import Render
 import Storage
+import TextSafety
 
 /// `mapterm render`: one frame as text on stdout, exactly ROWS lines of COLS cells, with the places
 /// of the view (waiting for them) and, with `--select ID`, that place selected and its pane open.
@@ -13,8 +14,9 @@ enum RenderCommand {
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
-            arguments, options: ["center", "zoom", "size", "tiles", "source", "api-base", "select", "location"],
-            switches: ["ascii", "color", "ada", "unisex"])
+            arguments,
+            options: ["center", "zoom", "size", "tiles", "source", "api-base", "select", "location", "hide"],
+            switches: FilterOptions.switches.union(["ascii", "color"]))
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
         guard let zoom = options.zoom else { throw UsageError("render needs --zoom Z (\(usage))") }
@@ -22,11 +24,12 @@ enum RenderCommand {
         let size = try MapOptions.parseSize(sizeText)
         let resources = try ResourceLocator.locate()
         let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
+        let filter = try FilterOptions.filter(args, kindOption: "hide")
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"],
-            filter: PlaceSources.RefugeFilter(args))
+            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
         var state = MapState(
             camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
+        state.places.filter = filter
         if let text = args["location"] {
             guard let location = LatLon.parse(text) else {
                 throw UsageError("--location must be LAT,LON (got '\(text)')")
@@ -51,18 +54,22 @@ enum RenderCommand {
         if damaged > 0 { FileHandle.standardError.write(Data("mapterm: skipped \(damaged) damaged tile(s)\n".utf8)) }
     }
 
-    /// Selects the place (or "pin:N", "midpoint", "meeting-point") with this id in view and opens its pane.
+    /// Selects the place (or "pin:N", "midpoint", "meeting-point", "cluster" for the drawn cluster nearest
+    /// the centre) with this id in view and opens its pane.
     static func select(_ id: String, in session: MapSession) throws {
         let state = session.state
+        let markers = state.places.markers.compactMap(\.place).map { Selection.place($0) }
         let candidates: [Selection] =
-            state.places.visible.map { .place($0) } + state.pins.pins.map { .pin($0.number) } + [
-                .midpoint, .meetingPoint,
-            ]
-        guard let selection = candidates.first(where: { matches($0, id) && $0.isAvailable(in: state) }) else {
-            throw UsageError("no place with id '\(id)' in this view")
+            markers + state.pins.pins.map { .pin($0.number) } + [.midpoint, .meetingPoint]
+        var selection = candidates.first { matches($0, id) && $0.isAvailable(in: state) }
+        if id == "cluster" {
+            selection = state.selectionOrder.first { if case .cluster = $0 { return true } else { return false } }
+        }
+        guard let selection else {
+            throw UsageError("no place with id '\(TextSanitizer.clean(id, maxLength: 80))' in this view")
         }
         session.send(.select(selection))
-        session.send(.key(.enter))
+        session.send(.openPane)
         session.settle()
     }
 
@@ -75,6 +82,7 @@ enum RenderCommand {
     static func matches(_ selection: Selection, _ id: String) -> Bool {
         switch selection {
         case .place(let place): return place.id == id
+        case .cluster: return false
         case .pin(let number): return id == "pin:\(number)"
         case .midpoint: return id == "midpoint"
         case .meetingPoint: return id == "meeting-point"
@@ -88,7 +96,8 @@ struct FrameRenderer {
     var composer = FrameComposer()
 
     func frame(for state: MapState) -> CellGrid {
-        let map = composition.renderer.render(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii)
+        let map = composition.renderer.renderLayers(
+            camera: state.camera, viewport: state.mapViewport, ascii: state.ascii)
         return composer.compose(state, map: map)
     }
 }

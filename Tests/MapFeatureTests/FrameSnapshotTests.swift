@@ -1,11 +1,13 @@
 import Foundation
 import GeoCore
-import MapFeature
 import Render
 import TestSupport
 import Testing
 
-/// Whole frames at fixed sizes compared with text snapshots (`RECORD_SNAPSHOTS=1` rewrites them).
+@testable import MapFeature
+
+/// Whole frames at fixed sizes, with the shipped places, compared with text snapshots
+/// (`RECORD_SNAPSHOTS=1` rewrites them); in every one each name drawn is whole and no two markers touch.
 @Suite struct FrameSnapshotTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Snapshots")
@@ -20,19 +22,54 @@ import Testing
     static let views = [
         View(name: "world", center: LatLon(lat: 52.52, lon: 13.405), zoom: nil),
         View(name: "europe-z3.5", center: LatLon(lat: 50, lon: 10), zoom: 3.5),
+        View(name: "europe-z4", center: LatLon(lat: 47, lon: 8), zoom: 4),
         View(name: "newyork-z5.5", center: LatLon(lat: 40.7, lon: -74), zoom: 5.5),
+        View(name: "newyork-z6", center: LatLon(lat: 40.7, lon: -74), zoom: 6),
+        View(name: "sanfrancisco-z10", center: LatLon(lat: 37.77, lon: -122.42), zoom: 10),
+        View(name: "sanfrancisco-z14", center: LatLon(lat: 37.78, lon: -122.41), zoom: 14),
         View(name: "monaco-z15", center: LatLon(lat: 43.7384, lon: 7.4246), zoom: 15),
     ]
+
+    static func state(_ view: View, _ size: (Int, Int)) -> MapState {
+        let screen = Viewport(cols: size.0, rows: size.1)
+        let zoom = view.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
+        return WorldMap.withPlaces(MapState(camera: Camera(center: view.center!, zoom: zoom), screen: screen))
+    }
 
     @Test(arguments: views, [(80, 24), (160, 48)])
     func frame(view: View, size: (Int, Int)) throws {
         let renderer = try WorldMap.renderer()
-        let screen = Viewport(cols: size.0, rows: size.1)
-        let zoom = view.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
-        let state = MapState(camera: Camera(center: view.center!, zoom: zoom), screen: screen)
-        let grid = WorldMap.frame(state, renderer: renderer)
+        let grid = WorldMap.frame(Self.state(view, size), renderer: renderer)
         #expect(grid.rows == size.1 && grid.cols == size.0)
         Snapshot.assert(grid, named: "\(view.name)-\(size.0)x\(size.1)", in: Self.directory)
+    }
+
+    /// Every name placed is drawn whole in the final frame (no glyph, count, mark or crosshair took a
+    /// letter), has a free cell or the edge on both sides, and no two markers touch, not even corner
+    /// to corner.
+    @Test(arguments: views, [(80, 24), (160, 48)])
+    func namesStayWholeAndMarkersApart(view: View, size: (Int, Int)) throws {
+        let renderer = try WorldMap.renderer()
+        let state = Self.state(view, size)
+        let map = renderer.renderLayers(camera: state.camera, viewport: state.mapViewport)
+        let placement = OverlayPlacement(state, marks: FixedMarks(state), map: map)
+        let grid = FrameComposer().compose(state, map: map)
+        #expect(!placement.labels.isEmpty || view.name.hasPrefix("sanfrancisco-z14"))
+        for i in placement.labels {
+            let label = map.labels[i]
+            let drawn = String(
+                grid.line(label.row).unicodeScalars.dropFirst(label.col).prefix(label.text.unicodeScalars.count))
+            #expect(drawn == label.text, "'\(label.text)' drawn as '\(drawn)'")
+        }
+        let markers = placement.markers
+        for (i, a) in markers.enumerated() {
+            for b in markers[(i + 1)...] {
+                let apart =
+                    b.startCol > a.startCol + a.width || a.startCol > b.startCol + b.width || abs(a.row - b.row) > 1
+                #expect(apart, "markers '\(a.text(ascii: false))' and '\(b.text(ascii: false))' touch")
+            }
+        }
+        #expect(placement.counts.places <= state.places.markers.reduce(0) { $0 + $1.count })
     }
 
     /// Streets of the Monaco sample must be visible at z15: many cells drawn in road colours.

@@ -1,5 +1,6 @@
 import GeoCore
 import MapFeature
+import Places
 import Testing
 
 /// Reducer tests: send actions, assert the exact new state and effects.
@@ -19,6 +20,7 @@ import Testing
         var expected = start
         expected.camera = start.camera.panned(dx: 40, dy: 0)  // 20 cells × 2 dots
         expected.places.generation = 1
+        expected.places.awaitingSettle = true  // nothing cached there yet: "loading" until the fetch answers
         #expect(state == expected)
         #expect(effects == [.settle(generation: 1, afterSeconds: 0.15)])
         #expect(state.camera.center.lon > start.camera.center.lon)
@@ -53,9 +55,10 @@ import Testing
         #expect(state.camera.center == MapReducer.worldCenter)
     }
 
-    @Test func quitKeys() {
+    @Test func qQuitsFromTheBareMapAndEscNever() {
         #expect(sending([.key(.character("q"))], to: start).1 == [.quit])
-        #expect(sending([.key(.escape)], to: start).1 == [.quit])
+        let (afterEsc, effects) = sending([.key(.escape)], to: start)
+        #expect(effects.isEmpty && afterEsc.notice == "q quits")
     }
 
     @Test func helpOpensAndAnyKeyClosesItWithoutActing() {
@@ -64,16 +67,33 @@ import Testing
         let (closed, effects) = sending([.key(.right)], to: open)
         #expect(!closed.showHelp && closed.camera == start.camera && effects.isEmpty)
         #expect(sending([.key(.escape)], to: open).1.isEmpty)
-        #expect(sending([.key(.character("q"))], to: open).1 == [.quit])
+        // q closes the help; it quits only from the bare map.
+        let (afterQ, quitEffects) = sending([.key(.character("q"))], to: open)
+        #expect(!afterQ.showHelp && quitEffects.isEmpty)
     }
 
-    @Test func alertSwallowsKeysUntilDismissed() {
+    @Test func anyKeyClosesAnAlertAndMapKeysStillAct() {
         var alerting = start
         alerting.alert = Alert("Something failed", detail: "why")
-        let (still, _) = sending([.key(.right)], to: alerting)
-        #expect(still == alerting)
-        #expect(sending([.key(.enter)], to: alerting).0.alert == nil)
-        #expect(sending([.key(.escape)], to: alerting).0.alert == nil)
+        let (panned, _) = sending([.key(.right)], to: alerting)
+        #expect(panned.alert == nil && panned.camera != alerting.camera)
+        for key in [Key.enter, .escape, .character(" "), .character("q")] {
+            let (closed, effects) = sending([.key(key)], to: alerting)
+            #expect(closed.alert == nil && closed.camera == alerting.camera && effects.isEmpty, "\(key)")
+        }
+    }
+
+    @Test func theFilterPanelTogglesKindsAndAmenities() {
+        var (state, _) = sending([.key(.character("v"))], to: start)
+        #expect(state.filterPanelOpen)
+        var effects: [MapEffect]
+        (state, effects) = sending([.key(.character("a")), .key(.character("w"))], to: state)
+        #expect(
+            state.places.filter == PlaceFilter(kinds: PlaceKind.all.subtracting([.airport]), amenities: .accessible))
+        #expect(
+            effects.contains { if case .fetchMarkers(let r) = $0 { r.filter == state.places.filter } else { false } })
+        (state, _) = sending([.key(.escape)], to: state)
+        #expect(!state.filterPanelOpen && state.places.filter.description == "accessible · no airports")
     }
 
     @Test func asciiToggles() {

@@ -7,9 +7,9 @@ import Testing
 /// The runtime with a manual clock and a stub source: timers fire exactly when due, fetch results
 /// come back as actions, failures carry their reason.
 @Suite struct MapRuntimeTests {
-    let request = PlaceRequest(
-        region: GeoBounds(south: 37, west: -123, north: 38, east: -122), kinds: [.restroom], limit: 10, generation: 4,
-        keys: [TileID(z: 8, x: 40, y: 98)])
+    let request = MarkerRequest(
+        region: GeoBounds(south: 37, west: -123, north: 38, east: -122), level: 16,
+        filter: PlaceFilter(kinds: [.restroom]), generation: 4, keys: [TileID(z: 8, x: 40, y: 98)])
 
     @Test func settleFiresAfterTheDelayAndOnlyTheNewest() {
         let clock = ManualClock()
@@ -34,27 +34,54 @@ import Testing
         let place = Place(id: "rr:1", kind: .restroom, name: "A", coordinate: LatLon(lat: 37.5, lon: -122.5))
         let source = PlacesStubSource(places: [place])
         let runtime = MapRuntime(source: source, clock: ManualClock())
-        _ = runtime.perform([.fetchPlaces(request)])
+        _ = runtime.perform([.fetchMarkers(request)])
         await runtime.waitForFetch()
         let actions = runtime.takeActions()
-        guard case .placesLoaded(let answered, let places) = actions.first else {
+        guard case .markersLoaded(let answered, let batch) = actions.first else {
             Issue.record("no result: \(actions)")
             return
         }
-        #expect(answered == request && places == [place])
-        #expect(source.queries.first?.kinds == [.restroom])
+        #expect(answered == request && batch.markers.map(\.place) == [place])
+        #expect(source.queries.first?.filter == PlaceFilter(kinds: [.restroom]) && source.queries.first?.zoom == 16)
     }
 
     @Test func failuresCarryTheReason() async {
         let runtime = MapRuntime(
             source: PlacesStubSource(error: PlaceSourceError.httpStatus(503)), clock: ManualClock())
-        _ = runtime.perform([.fetchPlaces(request)])
+        _ = runtime.perform([.fetchMarkers(request)])
         await runtime.waitForFetch()
-        guard case .placesFailed(_, let reason) = runtime.takeActions().first else {
+        guard case .markersFailed(_, let reason) = runtime.takeActions().first else {
             Issue.record("no failure")
             return
         }
         #expect(reason.contains("503"))
+    }
+
+    @Test func leadersMergeClustersAndSinglePlacesByImportance() async {
+        let places = (0..<12).map { i in
+            Place(
+                id: "rr:\(i)", kind: .restroom, name: "R\(i)",
+                coordinate: LatLon(lat: 37.5 + Double(i) * 1e-5, lon: -122.5),
+                details: .restroom(RestroomDetails(accessible: i % 3 == 0, upvote: i)))
+        }
+        let source = PlacesStubSource(places: places)
+        let runtime = MapRuntime(source: source, clock: ManualClock())
+        let markers = PlaceClusters(places: places).markers(in: .world, zoom: 5, filter: .standard)
+        #expect(markers.count == 1 && markers[0].count == 12)
+        let marker = DrawnMarker(
+            parts: markers, col: 0, row: 0, count: 12, kindCounts: markers[0].kindCounts, rank: markers[0].rank,
+            expansionZoom: 6, place: nil)
+        _ = runtime.perform([.loadLeaders(LeadersRequest(marker: marker, filter: .standard))])
+        await runtime.waitForAll()
+        guard case .leadersLoaded(let key, let leaders) = runtime.takeActions().first else {
+            Issue.record("no leaders")
+            return
+        }
+        let expected = places.sorted {
+            PlaceImportance.precedes(
+                rank: PlaceImportance.rank($0), id: $0.id, rank: PlaceImportance.rank($1), id: $1.id)
+        }
+        #expect(key == marker.key && leaders.map(\.id) == expected.prefix(5).map(\.id))
     }
 
     @Test func quitStopsPerforming() {

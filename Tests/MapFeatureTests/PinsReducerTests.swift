@@ -41,14 +41,18 @@ import Testing
         #expect(state.pins.pins.count == 10)
     }
 
-    @Test func twoPinsMakeBothCentresAndFitThem() throws {
+    @Test func twoPinsMakeBothCentresAndFFitsThem() throws {
         var state = start
         _ = send([.character("p"), .character("y")], &state)
-        state.camera = Camera(center: LatLon(lat: 37.8, lon: -122.4), zoom: 12)
+        let dropped = Camera(center: LatLon(lat: 37.8, lon: -122.4), zoom: 12)
+        state.camera = dropped
         _ = send([.character("p"), .character("y")], &state)
         let mid = try #require(state.pins.midpoint)
         let meeting = try #require(state.pins.meetingPoint)
         #expect(abs(mid.lat - 37.566) < 0.01 && abs(meeting.lat - 37.566) < 0.3)
+        // Dropping a pin leaves the camera where it is; f fits.
+        #expect(state.camera == dropped)
+        _ = send([.character("f")], &state)
         // Everything is in view with a margin of 2 cells.
         let transform = state.transform
         for point in state.pins.allPoints {
@@ -93,7 +97,6 @@ import Testing
     @Test func theWayThereFitsBothEndsAndShowsDistanceAndBearing() throws {
         var state = start
         let place = Place(id: "ap:KJFK", kind: .airport, name: "JFK", coordinate: LatLon(lat: 40.64, lon: -73.78))
-        state.places.visible = [place]
         state.selection = .place(place)
         _ = send([.character("g")], &state)
         #expect(state.alert?.title == "Your location is unknown.")

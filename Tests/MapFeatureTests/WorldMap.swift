@@ -1,5 +1,6 @@
 import Foundation
 import MapFeature
+import Places
 import Render
 import Storage
 import TestSupport
@@ -18,9 +19,25 @@ enum WorldMap {
         return MapRenderer(sources: [TileLoader(store: world), TileLoader(store: monaco)], style: style)
     }
 
+    /// The shipped places (restrooms, airports), clustered in memory like the embedded database does.
+    static let places: PlaceClusters = {
+        // The shipped data must load; a failure here is a real defect.
+        PlaceClusters(places: try! EmbeddedPlaceData.load(resources: RepositoryPaths.resource("")).places)
+    }()
+
+    /// `state` with the markers the shipped places have in its view.
+    static func withPlaces(_ state: MapState) -> MapState {
+        var state = state
+        let keys = MarkerRequest.keys(for: state.transform)
+        let region = MarkerRequest.bounds(of: keys, view: state.transform.bounds)
+        state.places.markers = places.markers(
+            in: region, zoom: MarkerRequest.level(state.camera), filter: state.places.filter)
+        return state
+    }
+
     /// The whole screen for a state, as the app and `mapterm render` draw it.
     static func frame(_ state: MapState, renderer: MapRenderer) -> CellGrid {
         FrameComposer().compose(
-            state, map: renderer.render(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
+            state, map: renderer.renderLayers(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
     }
 }

@@ -106,7 +106,9 @@ import Testing
         let limited = try await client(server, perPage: 10).places(in: Self.region, kinds: [.restroom], limit: 5)
         #expect(
             limited.map(\.id)
-                == PlacesContract.expected(Self.spiral(300), in: Self.region, kinds: [.restroom], limit: 5).map(\.id))
+                == PlacesContract.expected(
+                    Self.spiral(300), in: Self.region, filter: PlaceFilter(kinds: [.restroom]), limit: 5
+                ).map(\.id))
         #expect(server.requests.count == 4, "one more request")
     }
 

@@ -45,8 +45,9 @@ import Testing
         for _ in 0..<50 {
             let region = PlacesRandom.region(using: &generator)
             let limit = Int.random(in: 1...40, using: &generator)
-            let got = index.places(in: region, kinds: [.restroom], limit: limit)
-            let want = PlacesContract.expected(places, in: region, kinds: [.restroom], limit: limit)
+            let got = index.places(in: region, filter: PlaceFilter(kinds: [.restroom]), limit: limit)
+            let want = PlacesContract.expected(
+                places, in: region, filter: PlaceFilter(kinds: [.restroom]), limit: limit)
             #expect(got.map(\.id) == want.map(\.id))
         }
     }

@@ -33,11 +33,15 @@ import Testing
             place("a", 9, 9),
         ]
         #expect(
-            PlaceRanking.select(candidates, in: region, kinds: PlaceKind.all, limit: 10).map(\.id) == [
-                "a", "b", "plane", "far",
-            ])
-        #expect(PlaceRanking.select(candidates, in: region, kinds: [.restroom], limit: 2).map(\.id) == ["a", "b"])
-        #expect(PlaceRanking.select(candidates, in: region, kinds: [], limit: 2).isEmpty)
-        #expect(PlaceRanking.select(candidates, in: region, kinds: PlaceKind.all, limit: 0).isEmpty)
+            PlaceRanking.select(candidates, in: region, filter: PlaceFilter(kinds: PlaceKind.all), limit: 10).map(\.id)
+                == [
+                    "a", "b", "plane", "far",
+                ])
+        #expect(
+            PlaceRanking.select(candidates, in: region, filter: PlaceFilter(kinds: [.restroom]), limit: 2).map(\.id)
+                == ["a", "b"])
+        #expect(PlaceRanking.select(candidates, in: region, filter: PlaceFilter(kinds: []), limit: 2).isEmpty)
+        #expect(
+            PlaceRanking.select(candidates, in: region, filter: PlaceFilter(kinds: PlaceKind.all), limit: 0).isEmpty)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         for region in regions {
             for limit in [1, 3, 100] {
                 let got = try await store.places(in: region, kinds: PlaceKind.all, limit: limit)
-                let want = PlacesContract.expected(seeded, in: region, kinds: PlaceKind.all, limit: limit)
+                let want = PlacesContract.expected(seeded, in: region, filter: .standard, limit: limit)
                 #expect(got == want.map(light), "\(region) limit \(limit)")
                 for (place, full) in zip(got, want) {
                     #expect(try await store.details(for: place) == full)

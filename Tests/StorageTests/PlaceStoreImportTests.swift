@@ -93,7 +93,8 @@ import Testing
             let region = PlacesRandom.region(using: &generator)
             #expect(
                 try store.query(region, limit: 50)
-                    == PlaceRanking.select(moved, in: region, kinds: PlaceKind.all, limit: 50).map(light))
+                    == PlaceRanking.select(moved, in: region, filter: PlaceFilter(kinds: PlaceKind.all), limit: 50).map(
+                        light))
         }
     }
 

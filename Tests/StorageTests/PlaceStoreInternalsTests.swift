@@ -41,12 +41,13 @@ import Testing
     @Test func bucketRoundTripWithLongTextAndOddCoordinates() {
         let long = String(repeating: "Ünïcödé ", count: 40)
         let entries = [
-            PlaceBucket.Entry(id: "rr:1", kind: .restroom, name: long, coordinate: LatLon(lat: -90, lon: 180)),
+            PlaceBucket.Entry(id: "rr:1", category: .restroom([]), name: long, coordinate: LatLon(lat: -90, lon: 180)),
             PlaceBucket.Entry(
-                id: String(repeating: "x", count: 200), kind: .airport, name: "",
+                id: String(repeating: "x", count: 200), category: .largeAirport, name: "",
                 coordinate: LatLon(lat: 1e-300, lon: -0.0)),
             PlaceBucket.Entry(
-                id: "", kind: .restroom, name: "😀", coordinate: LatLon(lat: 12.345678901234567, lon: -180)),
+                id: "", category: .restroom(.accessible), name: "😀",
+                coordinate: LatLon(lat: 12.345678901234567, lon: -180)),
         ]
         let (bytes, box) = PlaceBucket.pack(entries)
         #expect(box == PlaceBucket.Box(minLon: -180, maxLon: 180, minLat: -90, maxLat: 12.345678901234567))
@@ -54,7 +55,7 @@ import Testing
         #expect(PlaceBucket.unpack(bytes, into: &decoded) { _, _ in true })
         #expect(decoded.map(\.place) == entries.map(\.place))
         var airports: [PlaceBucket.Entry] = []
-        #expect(PlaceBucket.unpack(bytes, into: &airports) { _, kind in kind == .airport })
+        #expect(PlaceBucket.unpack(bytes, into: &airports) { _, category in category.kind == .airport })
         #expect(airports.map(\.id) == [entries[1].id])
         // Every truncation is noticed, and nothing past the damage is invented.
         for cut in 1..<bytes.count {

@@ -41,8 +41,8 @@ import Testing
             if region.crossesAntimeridian { antimeridian += 1 }
             let kinds = kindChoices[round % kindChoices.count]
             let limit = [1, 7, 100, 10_000][Int.random(in: 0..<4, using: &generator)]
-            let got = try store.query(region, kinds: kinds, limit: limit)
-            let want = PlaceRanking.select(Self.places, in: region, kinds: kinds, limit: limit)
+            let got = try store.query(region, filter: PlaceFilter(kinds: kinds), limit: limit)
+            let want = PlaceRanking.select(Self.places, in: region, filter: PlaceFilter(kinds: kinds), limit: limit)
             #expect(got == want.map(light), "round \(round): \(region) kinds \(kinds) limit \(limit)")
             if got != want.map(light) { break }
         }
@@ -64,8 +64,9 @@ import Testing
         for region in regions {
             for limit in [1, 2, 10, 500] {
                 for kinds in [PlaceKind.all, [.airport]] as [Set<PlaceKind>] {
-                    let got = try store.query(region, kinds: kinds, limit: limit)
-                    let want = PlaceRanking.select(Self.places, in: region, kinds: kinds, limit: limit)
+                    let got = try store.query(region, filter: PlaceFilter(kinds: kinds), limit: limit)
+                    let want = PlaceRanking.select(
+                        Self.places, in: region, filter: PlaceFilter(kinds: kinds), limit: limit)
                     #expect(got == want.map(light), "\(region) limit \(limit) kinds \(kinds)")
                 }
             }
@@ -76,16 +77,16 @@ import Testing
         let folder = try PlaceStoreFolder()
         defer { folder.remove() }
         let store = try folder.store(with: Self.places)
-        let all = try store.query(.world, kinds: PlaceKind.all, limit: 100_000)
-        let restrooms = try store.query(.world, kinds: [.restroom], limit: 100_000)
-        let airports = try store.query(.world, kinds: [.airport], limit: 100_000)
+        let all = try store.query(.world, filter: PlaceFilter(kinds: PlaceKind.all), limit: 100_000)
+        let restrooms = try store.query(.world, filter: PlaceFilter(kinds: [.restroom]), limit: 100_000)
+        let airports = try store.query(.world, filter: PlaceFilter(kinds: [.airport]), limit: 100_000)
         #expect(all.count == Self.places.count)
         #expect(restrooms.allSatisfy { $0.kind == .restroom })
         #expect(airports.allSatisfy { $0.kind == .airport })
         #expect(restrooms.count + airports.count == all.count)
         #expect(airports.count == Self.places.filter { $0.kind == .airport }.count)
-        #expect(try store.query(.world, kinds: [], limit: 100).isEmpty)
-        #expect(try store.query(.world, kinds: PlaceKind.all, limit: 0).isEmpty)
+        #expect(try store.query(.world, filter: PlaceFilter(kinds: []), limit: 100).isEmpty)
+        #expect(try store.query(.world, filter: PlaceFilter(kinds: PlaceKind.all), limit: 0).isEmpty)
     }
 
     /// The R*Tree keeps float32 boxes rounded outward: points a hair outside a region come back from
@@ -128,7 +129,8 @@ import Testing
         for limit in [1, 19, 20, 21, 399, 400, 1000] {
             #expect(
                 try store.query(region, limit: limit)
-                    == PlaceRanking.select(places, in: region, kinds: PlaceKind.all, limit: limit).map(light))
+                    == PlaceRanking.select(places, in: region, filter: PlaceFilter(kinds: PlaceKind.all), limit: limit)
+                    .map(light))
         }
     }
 

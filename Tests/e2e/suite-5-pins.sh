@@ -29,7 +29,8 @@ pin_pane_names_the_place() {
 }
 
 corrupt_pins_are_kept_aside() {
-  keys q; wait_for '\[exit 0' || return 1
+  # The pane is open: Esc closes it (q would close it too, and quit only after).
+  keys Escape q; wait_for '\[exit 0' || return 1
   echo '{ not json' > "$XDG_DATA_HOME/mapterm/pins.json"
   start 120 40 --source "$here/empty-places.json" --center 48.85,2.35 --zoom 6
   wait_for 'pins could not be loaded' || return 1

@@ -1,0 +1,94 @@
+import Render
+
+/// Everything drawn over the map, placed in one pass over one `CellOccupancy`, in this order: the
+/// fixed marks (user, pins, centres); the names of the first rank (countries, capitals, large cities);
+/// the markers of `MarkerLayout`, each moving one cell aside rather than cover such a name (or, with
+/// no room at all, the name gives way whole); then the other names by priority, each dropped whole
+/// where it would touch anything. No letter is ever overwritten.
+struct OverlayPlacement {
+    /// The markers at their final cells, most important first.
+    private(set) var markers: [DrawnMarker]
+    /// Indices into the map's labels of the names drawn.
+    private(set) var labels: [Int] = []
+    /// Who holds each cell once everything is placed.
+    private(set) var occupancy: CellOccupancy
+
+    init(_ state: MapState, marks: FixedMarks, map: borrowing RenderedMap) {
+        let view = state.mapViewport
+        occupancy = CellOccupancy(cols: view.cols, rows: view.rows)
+        for cell in marks.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
+        var placer = LabelPlacer()
+        let major = map.labels.indices.filter { map.labels[$0].major }
+        var kept = Set(placer.place(major.map { map.labels[$0] }, into: &occupancy).map { major[$0] })
+        markers = []
+        // Letters of major names were numbered by their index in `major`: renumber them as map labels.
+        renumberLetters(major)
+        for marker in MarkerLayout.layout(state) {
+            let placed = Self.moveAside(marker, evicting: &kept, map: map, &occupancy)
+            for col in placed.startCol..<placed.startCol + placed.width
+            where occupancy.holder(col: col, row: placed.row) != .fixed {
+                occupancy.set(col: col, row: placed.row, .marker(markers.count))
+            }
+            markers.append(placed)
+        }
+        let minor = map.labels.indices.filter { !map.labels[$0].major }
+        let placedMinor = placer.place(minor.map { map.labels[$0] }, into: &occupancy).map { minor[$0] }
+        labels = kept.sorted() + placedMinor
+    }
+
+    /// Rewrites letter holders numbered by position in `indices` to the map label index they stand for.
+    private mutating func renumberLetters(_ indices: [Int]) {
+        for row in 0..<occupancy.rows {
+            for col in 0..<occupancy.cols {
+                if case .letter(let i) = occupancy.holder(col: col, row: row) {
+                    occupancy.set(col: col, row: row, .letter(indices[i]))
+                }
+            }
+        }
+    }
+
+    /// `marker` where it touches no letter (a free cell left and right of its text) and no other marker
+    /// or fixed mark: its own cell, else one cell aside, else two; with no such cell it stays and the
+    /// names in its way are removed whole.
+    private static func moveAside(
+        _ marker: DrawnMarker, evicting kept: inout Set<Int>, map: borrowing RenderedMap,
+        _ occupancy: inout CellOccupancy
+    ) -> DrawnMarker {
+        for (dx, dy) in [(0, 0)] + MarkerLayout.shifts + MarkerLayout.farShifts {
+            var moved = marker
+            moved.col += dx
+            moved.row += dy
+            guard moved.row >= 0, moved.row < occupancy.rows, moved.startCol >= 0,
+                moved.startCol + moved.width <= occupancy.cols
+            else { continue }
+            if fits(moved, occupancy) { return moved }
+        }
+        let span = marker.startCol - 1..<marker.startCol + marker.width + 1
+        for col in span {
+            if case .letter(let i) = occupancy.holder(col: col, row: marker.row) {
+                let label = map.labels[i]
+                for c in label.col..<label.col + label.width { occupancy.set(col: c, row: label.row, .free) }
+                kept.remove(i)
+            }
+        }
+        return marker
+    }
+
+    /// True when the marker's text and the cells left and right of it hold no letter, and no marker or
+    /// fixed mark is in its text or the ring of cells around it (cells off the map count as free).
+    private static func fits(_ marker: DrawnMarker, _ occupancy: CellOccupancy) -> Bool {
+        let span = marker.startCol - 1..<marker.startCol + marker.width + 1
+        if !occupancy.none(cols: span, row: marker.row, { $0 != .free }) { return false }
+        for row in [marker.row - 1, marker.row + 1] {
+            let clear = occupancy.none(cols: span, row: row) { holder in
+                if case .marker = holder { return true }
+                return holder == .fixed
+            }
+            if !clear { return false }
+        }
+        return true
+    }
+
+    /// The places the drawn markers stand for, and the number of markers.
+    var counts: (markers: Int, places: Int) { (markers.count, markers.reduce(0) { $0 + $1.count }) }
+}

@@ -1,0 +1,290 @@
+import GeoCore
+import Places
+
+extension PlaceStore {
+    // MARK: Building
+
+    /// The places of one group as the hierarchy is built from them.
+    private struct GroupInput {
+        var points: [ClusterTree.Point] = []
+        var rowids: [Int64] = []
+        var ids: [String] = []
+        var names: [String] = []
+        var coordinates: [LatLon] = []
+    }
+
+    /// Rebuilds the stored hierarchies of `groups` from the `places` table: deletes their markers and
+    /// clusters, builds each `ClusterTree` and writes it. Call inside a transaction.
+    func rebuildClusters(_ groups: Set<ClusterGroup>) throws {
+        try Self.rebuildClusters(groups, in: database)
+    }
+
+    /// `rebuildClusters(_:)` on a database connection (also used while upgrading an old store).
+    static func rebuildClusters(_ groups: Set<ClusterGroup>, in database: SQLiteDatabase) throws {
+        guard !groups.isEmpty else { return }
+        var inputs = [GroupInput](repeating: GroupInput(), count: ClusterGroup.allCases.count)
+        let scan = try database.prepare("SELECT rowid, id, name, lat, lon, category, rank FROM places ORDER BY rowid")
+        try database.withLock {
+            defer { scan.reset() }
+            while try scan.step() {
+                guard let category = PlaceCategory(code: UInt8(clamping: scan.int(5))), groups.contains(category.group)
+                else { continue }
+                let coordinate = LatLon(lat: scan.double(3), lon: scan.double(4))
+                let world = Mercator.project(coordinate.normalized)
+                let g = Int(category.group.rawValue)
+                inputs[g].points.append(
+                    ClusterTree.Point(
+                        x: min(max(world.x, 0), 1), y: world.y, category: category, rank: UInt8(clamping: scan.int(6))))
+                inputs[g].rowids.append(scan.int64(0))
+                inputs[g].ids.append(scan.text(1))
+                inputs[g].names.append(scan.text(2))
+                inputs[g].coordinates.append(coordinate)
+            }
+        }
+        let writer = try ClusterWriter(database)
+        for group in groups.sorted() {
+            try writer.delete(group)
+            let input = inputs[Int(group.rawValue)]
+            let tree = ClusterTree(group: group, points: input.points)
+            try writer.writeMarkers(tree) { node in
+                let i = Int(node)
+                return .place(
+                    id: input.ids[i], name: input.names[i], coordinate: input.coordinates[i],
+                    category: input.points[i].category, rank: input.points[i].rank)
+            }
+            try writer.writeClusters(tree) { point in (input.rowids[Int(point)], input.points[Int(point)].category) }
+        }
+    }
+
+    // MARK: Markers (PlaceSource)
+
+    /// The markers at whole zoom `zoom` whose position lies in `region`, of places passing `filter`.
+    /// - Throws: `CancellationError`, `PlaceSourceError.unavailable` when SQLite fails.
+    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+        try Task.checkCancellation()
+        return MarkerBatch(markers: try Self.asSourceError { try markerQuery(region, zoom: zoom, filter: filter) })
+    }
+
+    /// The synchronous form of `markers(in:zoom:filter:)`: one lookup in `markers_rtree` per part of the
+    /// region (two across the antimeridian), positions checked exactly.
+    public func markerQuery(_ region: GeoBounds, zoom: Int, filter: PlaceFilter) throws -> [PlaceMarker] {
+        let level = min(max(zoom, 0), ClusterTree.pointLevel)
+        let mask = filter.categoryMask
+        guard region.south <= region.north, mask != 0 else { return [] }
+        var result: [PlaceMarker] = []
+        do {
+            try database.withLock {
+                for part in region.parts {
+                    markerQueryStatement.reset()
+                    defer { markerQueryStatement.reset() }
+                    try markerQueryStatement.bind(1, part.west)
+                    try markerQueryStatement.bind(2, part.east)
+                    try markerQueryStatement.bind(3, part.south)
+                    try markerQueryStatement.bind(4, part.north)
+                    try markerQueryStatement.bind(5, level)
+                    while try markerQueryStatement.step() {
+                        let bucket = markerQueryStatement.int64(0)
+                        guard let group = ClusterGroup(rawValue: UInt8(clamping: bucket >> 40)) else { continue }
+                        let slotMask = PlaceClusters.slotMask(mask, group)
+                        guard slotMask != 0 else { continue }
+                        let intact = MarkerBucket.unpack(
+                            markerQueryStatement.blob(1), group: group, zoom: level, slotMask: slotMask, into: &result
+                        ) { coordinate in
+                            coordinate.lat >= part.south && coordinate.lat <= part.north
+                                && coordinate.lon >= part.west && coordinate.lon <= part.east
+                        }
+                        guard intact else {
+                            throw PlaceStoreError.corrupt(path: path, reason: "a damaged marker bucket")
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw storeError(error)
+        }
+        return result
+    }
+
+    // MARK: A cluster's most important places
+
+    /// Up to `limit` places of a stored cluster passing `filter`, most important first (ties by id), with
+    /// their details; [] for a cluster the store does not have.
+    /// - Throws: `PlaceSourceError.unavailable` when SQLite fails.
+    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+        try Self.asSourceError { try leaders(of: cluster, filter: filter, limit: limit) }
+    }
+
+    /// The synchronous form of `mostImportant(in:filter:limit:)`: best first through the stored tree (a
+    /// node's rank bounds every place under it), reading one `clusters` row per cluster opened.
+    public func leaders(of cluster: ClusterRef, filter: PlaceFilter, limit: Int) throws -> [Place] {
+        guard limit > 0 else { return [] }
+        let slotMask = PlaceClusters.slotMask(filter.categoryMask, cluster.group)
+        let base = PlaceStoreSchema.firstID(of: cluster.group)
+        do {
+            let read = try database.prepare("SELECT rank, counts, children FROM clusters WHERE id = ?1")
+            let row = { (node: Int64) throws -> (rank: UInt8, counts: [Int], children: [ClusterRecord.Child])? in
+                try self.database.withLock {
+                    read.reset()
+                    defer { read.reset() }
+                    try read.bind(1, base + node)
+                    guard try read.step() else { return nil }
+                    guard let counts = ClusterRecord.counts(read.blob(1)),
+                        let children = ClusterRecord.children(read.blob(2))
+                    else { throw PlaceStoreError.corrupt(path: self.path, reason: "a damaged cluster row") }
+                    return (UInt8(clamping: read.int(0)), counts, children)
+                }
+            }
+            guard let root = try row(cluster.node) else { return [] }
+            var buckets = [[ClusterRecord.Child]](repeating: [], count: 256)
+            buckets[Int(root.rank)].append(ClusterRecord.Child(isPlace: false, ref: cluster.node, rank: root.rank))
+            var found: [(rank: UInt8, rowid: Int64)] = []
+            var top = 255
+            while top >= 0 {
+                guard let next = buckets[top].popLast() else {
+                    if found.count >= limit { break }
+                    top -= 1
+                    continue
+                }
+                if next.isPlace {
+                    if let category = next.category, slotMask & (1 << cluster.group.slot(of: category)) != 0 {
+                        found.append((next.rank, next.ref))
+                    }
+                } else if let node = next.ref == cluster.node ? root : try row(next.ref),
+                    zip(node.counts.indices, node.counts).contains(where: { slotMask & (1 << $0) != 0 && $1 > 0 })
+                {
+                    for child in node.children { buckets[Int(child.rank)].append(child) }
+                }
+            }
+            let places = try found.compactMap { entry in try place(rowid: entry.rowid).map { (entry.rank, $0) } }
+            return places.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.id < b.1.id }.prefix(limit).map(\.1)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// The stored place with this rowid, details included.
+    func place(rowid: Int64) throws -> Place? {
+        let read = try database.prepare("SELECT id FROM places WHERE rowid = ?1")
+        let id: String? = try database.withLock {
+            defer { read.reset() }
+            try read.bind(1, rowid)
+            return try read.step() ? read.text(0) : nil
+        }
+        return try id.flatMap { try place(id: $0) }
+    }
+}
+
+/// The statements that write the stored hierarchies, prepared once per rebuild.
+private struct ClusterWriter {
+    let database: SQLiteDatabase
+    let insertBucket: SQLiteStatement
+    let insertCluster: SQLiteStatement
+    let deleteBuckets: SQLiteStatement
+    let deleteClusters: SQLiteStatement
+
+    init(_ database: SQLiteDatabase) throws {
+        self.database = database
+        insertBucket = try database.prepare(
+            """
+            INSERT INTO markers_rtree (bucket, min_lon, max_lon, min_lat, max_lat, min_z, max_z, entries)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """)
+        insertCluster = try database.prepare(
+            "INSERT INTO clusters (id, rank, counts, children) VALUES (?1, ?2, ?3, ?4)")
+        deleteBuckets = try database.prepare("DELETE FROM markers_rtree WHERE bucket >= ?1 AND bucket < ?2")
+        deleteClusters = try database.prepare("DELETE FROM clusters WHERE id >= ?1 AND id < ?2")
+    }
+
+    /// Removes the markers and clusters of a group.
+    func delete(_ group: ClusterGroup) throws {
+        let first = PlaceStoreSchema.firstID(of: group), end = first + (1 << 40)
+        try database.withLock {
+            for statement in [deleteBuckets, deleteClusters] {
+                statement.reset()
+                try statement.bind(1, first)
+                try statement.bind(2, end)
+                _ = try statement.step()
+                statement.reset()
+            }
+        }
+    }
+
+    /// Writes every node of `tree` as a marker, in buckets of nodes sharing their zoom range, Hilbert order
+    /// inside; `place(point)` gives a point's entry.
+    func writeMarkers(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry) throws {
+        var order: [(range: Int, hilbert: UInt32, node: Int32)] = []
+        order.reserveCapacity(tree.nodeCount)
+        for node in 0..<Int32(tree.nodeCount) {
+            let range = Int(tree.minZoom[Int(node)]) << 8 | Int(tree.maxZoom[Int(node)])
+            let position = Self.position(tree, node)
+            order.append((range, HilbertKey.key(lat: position.lat, lon: position.lon), node))
+        }
+        order.sort { ($0.range, $0.hilbert, $0.node) < ($1.range, $1.hilbert, $1.node) }
+        var bucket = PlaceStoreSchema.firstID(of: tree.group)
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end < order.count && end - start < MarkerBucket.capacity && order[end].range == order[start].range {
+                end += 1
+            }
+            let entries = order[start..<end].map { item -> MarkerBucket.Entry in
+                if tree.isPoint(item.node) { return place(item.node) }
+                let i = Int(item.node)
+                return .cluster(
+                    node: Int64(item.node), coordinate: Self.position(tree, item.node), rank: tree.rank[i],
+                    expansionZoom: UInt8(min(Int(tree.maxZoom[i]) + 1, ClusterTree.pointLevel)),
+                    counts: Array(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]))
+            }
+            try write(bucket, entries, zoom: (order[start].range >> 8, order[start].range & 0xFF))
+            bucket += 1
+            start = end
+        }
+    }
+
+    private func write(_ bucket: Int64, _ entries: [MarkerBucket.Entry], zoom: (min: Int, max: Int)) throws {
+        let (bytes, box) = MarkerBucket.pack(entries)
+        try database.withLock {
+            insertBucket.reset()
+            try insertBucket.bind(1, bucket)
+            try insertBucket.bind(2, box.minLon)
+            try insertBucket.bind(3, box.maxLon)
+            try insertBucket.bind(4, box.minLat)
+            try insertBucket.bind(5, box.maxLat)
+            try insertBucket.bind(6, zoom.min)
+            try insertBucket.bind(7, zoom.max)
+            try insertBucket.bind(8, bytes)
+            _ = try insertBucket.step()
+            insertBucket.reset()
+        }
+    }
+
+    /// Writes a `clusters` row per cluster of `tree`; `point(p)` gives a point's rowid and category.
+    func writeClusters(_ tree: ClusterTree, point: (Int32) -> (Int64, PlaceCategory)) throws {
+        let base = PlaceStoreSchema.firstID(of: tree.group)
+        try database.withLock {
+            for node in Int32(tree.pointCount)..<Int32(tree.nodeCount) {
+                let children = tree.children(of: node).map { child -> ClusterRecord.Child in
+                    if tree.isPoint(child) {
+                        let (rowid, category) = point(child)
+                        return ClusterRecord.Child(
+                            isPlace: true, ref: rowid, rank: tree.rank[Int(child)], category: category)
+                    }
+                    return ClusterRecord.Child(isPlace: false, ref: Int64(child), rank: tree.rank[Int(child)])
+                }
+                let i = Int(node)
+                insertCluster.reset()
+                try insertCluster.bind(1, base + Int64(node))
+                try insertCluster.bind(2, Int(tree.rank[i]))
+                try insertCluster.bind(
+                    3, ClusterRecord.packCounts(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]))
+                try insertCluster.bind(4, ClusterRecord.packChildren(children))
+                _ = try insertCluster.step()
+            }
+            insertCluster.reset()
+        }
+    }
+
+    static func position(_ tree: ClusterTree, _ node: Int32) -> LatLon {
+        Mercator.unproject(WorldPoint(x: tree.x[Int(node)], y: tree.y[Int(node)])).normalized
+    }
+}

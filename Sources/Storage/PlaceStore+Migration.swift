@@ -1,0 +1,59 @@
+import Foundation
+import GeoCore
+import Places
+
+extension PlaceStore {
+    /// Upgrades a store of schema version 1 (before place categories and clusters) to the current
+    /// version in one transaction, keeping every place (imported ones included): adds the `category`
+    /// and `rank` columns, gives heliports, seaplane bases and balloon ports their own kinds, rewrites
+    /// the place buckets with categories and builds the cluster hierarchies. An interruption leaves the
+    /// store at version 1, to be upgraded on the next open.
+    static func upgradeFromVersion1(_ database: SQLiteDatabase, path: String) throws {
+        try database.transaction {
+            try database.execute(
+                """
+                ALTER TABLE places ADD COLUMN category INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE places ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;
+                \(PlaceStoreSchema.clusterTables)
+                """)
+            try classifyRows(database, path: path)
+            let buckets = try BucketStatements(database)
+            let list = try database.prepare("SELECT DISTINCT bucket FROM places ORDER BY bucket")
+            let numbers: [Int64] = try database.withLock {
+                var numbers: [Int64] = []
+                while try list.step() { numbers.append(list.int64(0)) }
+                list.reset()
+                return numbers
+            }
+            for bucket in numbers { try buckets.repack(bucket) }
+            try rebuildClusters(Set(ClusterGroup.allCases), in: database)
+            try database.execute("PRAGMA user_version = \(PlaceStoreSchema.version)")
+        }
+    }
+
+    /// Sets kind, category and rank of every row from its stored kind and details.
+    private static func classifyRows(_ database: SQLiteDatabase, path: String) throws {
+        let read = try database.prepare("SELECT rowid, kind, details FROM places")
+        let write = try database.prepare("UPDATE places SET kind = ?2, category = ?3, rank = ?4 WHERE rowid = ?1")
+        var rows: [(rowid: Int64, kind: String, details: String?)] = []
+        try database.withLock {
+            while try read.step() { rows.append((read.int64(0), read.text(1), read.isNull(2) ? nil : read.text(2))) }
+            read.reset()
+        }
+        for row in rows {
+            let stored = PlaceKind(rawValue: row.kind) ?? .restroom
+            let details = try PlaceDetailsCoding.decode(row.details, kind: stored, path: path)
+            var place = Place(id: "", kind: stored, name: "", coordinate: LatLon(lat: 0, lon: 0), details: details)
+            if let airport = place.airport { place.kind = PlaceKind.ofAirportType(airport.type) }
+            try database.withLock {
+                write.reset()
+                try write.bind(1, row.rowid)
+                try write.bind(2, place.kind.rawValue)
+                try write.bind(3, Int(PlaceCategory.of(place).code))
+                try write.bind(4, Int(PlaceImportance.rank(place)))
+                _ = try write.step()
+                write.reset()
+            }
+        }
+    }
+}
