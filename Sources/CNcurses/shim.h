@@ -38,12 +38,4 @@ static inline mmask_t mt_report_mouse_position(void) { return REPORT_MOUSE_POSIT
 
 static inline int mt_key_f(int n) { return KEY_F(n); }
 
-/// Places one wide character with attributes and a colour pair at (y, x).
-static inline int mt_put_cell(int y, int x, wchar_t ch, attr_t attrs, int pair) {
-    cchar_t cell;
-    wchar_t text[2] = {ch, 0};
-    setcchar(&cell, text, attrs, 0, &pair);
-    return mvadd_wch(y, x, &cell);
-}
-
 #endif

@@ -11,7 +11,7 @@ public struct FrameComposer: Sendable {
 
     /// Colours of everything drawn over the map.
     public struct Theme: Sendable {
-        public var crosshair = CellStyle(fg: TermColor(226), attributes: .bold)
+        public var crosshair = CellStyle(fg: TermColor(226))
         public var statusBar = CellStyle(fg: TermColor(252), bg: TermColor(237))
         public var statusAccent = CellStyle(fg: TermColor(229), bg: TermColor(237), attributes: .bold)
         public var pane = CellStyle(fg: TermColor(252), bg: TermColor(234))

@@ -44,8 +44,9 @@ public struct PlaceClusters: Sendable {
         }
     }
 
-    /// The markers at whole zoom `zoom` (clamped to 0…18) whose position lies inside `region`, of places
-    /// passing `filter`, in no particular order.
+    /// The markers at whole zoom `zoom` (clamped to 0…18) whose position lies inside `region` (edges
+    /// included, as `GeoBounds.contains`), of places passing `filter`, in no particular order. The index is
+    /// searched in a box a little larger than the region, then positions are checked exactly.
     public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) -> [PlaceMarker] {
         let level = min(max(zoom, 0), ClusterTree.pointLevel)
         let mask = filter.categoryMask
@@ -55,7 +56,9 @@ public struct PlaceClusters: Sendable {
             guard slotMask != 0 else { continue }
             for box in Self.worldBoxes(region) {
                 group.levels[level].forEach(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { node in
-                    if let marker = self.marker(node, in: group, slotMask: slotMask, level: level) {
+                    if let marker = self.marker(node, in: group, slotMask: slotMask, level: level),
+                        region.contains(marker.coordinate)
+                    {
                         result.append(marker)
                     }
                 }
@@ -110,13 +113,15 @@ public struct PlaceClusters: Sendable {
         return (categoryMask >> first) & UInt16((1 << group.categories.count) - 1)
     }
 
-    /// A region as boxes in world units that do not wrap.
+    /// A region as boxes in world units that do not wrap, grown by a hair so that rounding never leaves
+    /// out a marker on an edge (callers check positions exactly).
     static func worldBoxes(_ region: GeoBounds) -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
         guard region.south <= region.north else { return [] }
+        let hair = 1e-9
         return region.parts.map { part in
             (
-                (part.west + 180) / 360, Mercator.project(LatLon(lat: part.north, lon: 0)).y,
-                (part.east + 180) / 360, Mercator.project(LatLon(lat: part.south, lon: 0)).y
+                (part.west + 180) / 360 - hair, Mercator.project(LatLon(lat: part.north, lon: 0)).y - hair,
+                (part.east + 180) / 360 + hair, Mercator.project(LatLon(lat: part.south, lon: 0)).y + hair
             )
         }
     }

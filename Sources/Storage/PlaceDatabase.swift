@@ -27,24 +27,28 @@ public enum PlaceDatabase {
     }
 
     /// Opens the user's store in `defaultDirectory()`, building it from `resources/places/` when needed.
-    /// - Parameter resources: the folder holding `places/` (the program's Resources folder).
+    /// - Parameters:
+    ///   - resources: the folder holding `places/` (the program's Resources folder).
+    ///   - notice: told, before a long wait, what is being done (upgrading a store of an older version).
     /// - Throws: `PlaceStoreError`, `CSVError` (damaged shipped data).
-    public static func openDefault(resources: URL) throws -> PlaceStore {
-        try open(directory: defaultDirectory(), resources: resources)
+    public static func openDefault(resources: URL, notice: (String) -> Void = { _ in }) throws -> PlaceStore {
+        try open(directory: defaultDirectory(), resources: resources, notice: notice)
     }
 
     /// Opens `directory/places.sqlite`, building it from `resources/places/` when needed.
-    public static func open(directory: URL, resources: URL, now: Date = Date()) throws -> PlaceStore {
-        try open(directory: directory, now: now) { store in
+    public static func open(
+        directory: URL, resources: URL, now: Date = Date(), notice: (String) -> Void = { _ in }
+    ) throws -> PlaceStore {
+        try open(directory: directory, now: now, notice: notice) { store in
             try store.import(EmbeddedPlaceData.load(resources: resources).places)
         }
     }
 
     /// Opens `directory/places.sqlite` (creating `directory`), running `build` on a new empty store when
     /// the file is missing or has to be rebuilt. `now` dates the name of a file moved aside.
-    public static func open(directory: URL, now: Date = Date(), build: (PlaceStore) throws -> Void) throws
-        -> PlaceStore
-    {
+    public static func open(
+        directory: URL, now: Date = Date(), notice: (String) -> Void = { _ in }, build: (PlaceStore) throws -> Void
+    ) throws -> PlaceStore {
         let file = directory.appendingPathComponent(fileName)
         do {
             try AtomicFile.makeDirectory(directory.path)
@@ -54,7 +58,7 @@ public enum PlaceDatabase {
         var reason: String?
         if FileManager.default.fileExists(atPath: file.path) {
             do {
-                return try PlaceStore(path: file.path, create: false)
+                return try PlaceStore(path: file.path, create: false, notice: notice)
             } catch let error as PlaceStoreError where error.isRebuildable {
                 let aside = try moveAside(file, now: now)
                 reason =

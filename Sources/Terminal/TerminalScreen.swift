@@ -2,12 +2,11 @@ import CNcurses
 import Glibc
 import Render
 
-/// The full-screen terminal, through ncursesw: copies `CellGrid`s to the screen and reads keys,
-/// mouse reports and resizes.
-///
-/// Drawing is incremental twice over: `draw` hands ncurses only the cells that differ from the
-/// previous grid, and ncurses sends the terminal only what differs from what it shows, scrolling
-/// lines that merely moved (a vertical pan) with the terminal's scroll-region commands.
+/// The full-screen terminal: ncursesw sets it up (alternate screen, cbreak, keypad, mouse), reads keys,
+/// mouse reports and resizes, and restores it; frames are sent by `TerminalEncoder`, which writes only
+/// the cells that differ from what the terminal shows, with the shortest colour changes, and scrolls
+/// lines that merely moved (a vertical pan) with the terminal's scroll region. (ncurses' own refresh
+/// resends both colours at every colour-pair change, which doubled the bytes of a map frame.)
 ///
 /// Use from one run loop:
 /// ```
@@ -35,17 +34,8 @@ public final class TerminalScreen: @unchecked Sendable {
     private var isClosed = false
     private var lastGrid: CellGrid?
     private var lastScreenSize = (cols: 0, rows: 0)
-    /// Clear and repaint the whole terminal on the next `draw`.
-    private var needsClear = false
-    private var pairs: ColorPairTable
-    private var styleCache: [CellStyle: ResolvedStyle] = [:]
+    private var encoder: TerminalEncoder
     private var decoder = InputDecoder()
-
-    /// Colours and attributes of a style, as ncurses wants them.
-    private struct ResolvedStyle {
-        var attributes: attr_t
-        var pair: Int32
-    }
 
     /// Colours actually used: the requested mode, limited to what the terminal supports.
     public let colorMode: ColorMode
@@ -153,14 +143,11 @@ public final class TerminalScreen: @unchecked Sendable {
         let terminalColors = has_colors() ? Int(tigetnum("colors")) : 0
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         self.colorMode = Self.resolveColorMode(requested: requested, terminalColors: terminalColors, noColor: noColor)
-        var defaultColors = false
-        if self.colorMode != .monochrome {
-            start_color()
-            defaultColors = use_default_colors() == OK
-        }
-        pairs = ColorPairTable(
-            pairLimit: self.colorMode == .monochrome ? 0 : Int(mt_color_pairs()), colorCount: Int(mt_colors()),
-            hasDefaultColors: defaultColors)
+        let scrollRegion = tigetstr("csr").map { Int(bitPattern: $0) != -1 } ?? false
+        encoder = TerminalEncoder(
+            capabilities: .init(
+                colorMode: self.colorMode, utf8: locale.canWriteUTF8, backgroundColorErase: tigetflag("bce") == 1,
+                scrollRegions: scrollRegion))
 
         wrefresh(window)  // enter the alternate screen, clear it, flush the set-up
         sendControl(Self.mouseOn)
@@ -199,47 +186,19 @@ public final class TerminalScreen: @unchecked Sendable {
         }
     }
 
-    /// Colour pairs allocated so far (pair 0, the terminal default, is not counted).
-    public var colorPairCount: Int { NcursesLock.shared.run { pairs.count } }
-
     // MARK: - Drawing
 
-    /// Shows `grid`. Cells equal to the previous grid's are not handed to ncurses; ncurses then sends
-    /// only what changed on the terminal. When the grid or screen size changed since the last draw,
-    /// the whole screen is cleared and repainted. Cells beyond the screen are clipped; screen area
-    /// beyond the grid stays blank. Wide characters take their cell and the continuation cell.
+    /// Shows `grid` (clipped to the screen, blank beyond it). Only what differs from the last frame is
+    /// sent; when the screen size changed since then, or after `invalidate`, the screen is cleared and
+    /// everything repainted. The last row (the status bar) never scrolls with the rows above it.
     public func draw(_ grid: CellGrid) {
         NcursesLock.shared.run {
             guard !isClosed else { return }
             set_term(screen)
-            let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
             let screenSize = (cols: Int(mt_cols()), rows: Int(mt_lines()))
-            var previous: CellGrid? = nil
-            if let last = lastGrid {
-                if last.cols == grid.cols && last.rows == grid.rows && screenSize == lastScreenSize && !needsClear {
-                    previous = last
-                } else {
-                    needsClear = true
-                }
-            }
-            if needsClear {
-                werase(window)
-                clearok(mt_curscr(), true)
-                needsClear = false
-            }
-            let width = min(grid.cols, screenSize.cols)
-            let height = min(grid.rows, screenSize.rows)
-            grid.cells.withUnsafeBufferPointer { new in
-                if let previous {
-                    previous.cells.withUnsafeBufferPointer { old in
-                        paint(new, old: old, gridCols: grid.cols, width: width, height: height)
-                    }
-                } else {
-                    paint(new, old: nil, gridCols: grid.cols, width: width, height: height)
-                }
-            }
-            wnoutrefresh(window)
-            doupdate()
+            if screenSize != lastScreenSize { encoder.invalidate() }
+            let fitted = Self.fit(grid, cols: screenSize.cols, rows: screenSize.rows)
+            send(encoder.encode(fitted, scrollableRows: fitted.rows - 1))
             lastGrid = grid
             lastScreenSize = screenSize
         }
@@ -248,76 +207,29 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Forgets what the terminal shows: the next `draw` clears and repaints everything (after the
     /// terminal was disturbed by other output; ^L).
     public func invalidate() {
-        NcursesLock.shared.run { needsClear = true }
+        NcursesLock.shared.run { encoder.invalidate() }
     }
 
-    /// Writes changed cells of rows 0..<height, columns 0..<width into ncurses' virtual screen.
-    private func paint(
-        _ new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, gridCols: Int, width: Int, height: Int
-    ) {
-        for y in 0..<height {
-            let rowStart = y * gridCols
-            for x in 0..<width {
-                let i = rowStart + x
-                let cell = new[i]
-                if let old, old[i] == cell { continue }
-                if cell.isContinuation {
-                    guard x > 0, new[i - 1].isContinuation == false, displayed(new[i - 1].scalar).width == 2 else {
-                        put(0x20, style: cell.style, x: x, y: y)  // orphan: a blank keeps the column
-                        continue
-                    }
-                    // Lead unchanged (so not written above) but its right half changed: rewrite it.
-                    if let old, old[i - 1] == new[i - 1] { put(new[i - 1], x: x - 1, y: y, fitsWide: true) }
-                    continue
-                }
-                let fitsWide = x + 1 < width && new[i + 1].isContinuation
-                put(cell, x: x, y: y, fitsWide: fitsWide)
+    /// `grid` cut or padded with blanks to the screen size.
+    static func fit(_ grid: CellGrid, cols: Int, rows: Int) -> CellGrid {
+        guard grid.cols != cols || grid.rows != rows else { return grid }
+        var fitted = CellGrid(cols: cols, rows: rows)
+        for row in 0..<min(rows, grid.rows) {
+            for col in 0..<min(cols, grid.cols) { fitted[col, row] = grid[col, row] }
+            // A wide character cut in half at the edge would spill over: show a blank instead.
+            if cols < grid.cols, cols > 0, fitted[cols - 1, row].scalar >= 0x1100, grid[cols, row].isContinuation {
+                fitted[cols - 1, row] = Cell(" ", style: fitted[cols - 1, row].style)
             }
         }
+        return fitted
     }
 
-    private func put(_ cell: Cell, x: Int, y: Int, fitsWide: Bool) {
-        let (character, width) = displayed(cell.scalar)
-        // A two-column character needs its continuation cell, or it would cover the next cell.
-        put(width == 2 && !fitsWide ? 0x3F : character, style: cell.style, x: x, y: y)
-    }
-
-    private func put(_ character: wchar_t, style: CellStyle, x: Int, y: Int) {
-        let resolved = resolve(style)
-        _ = mt_put_cell(Int32(y), Int32(x), character, resolved.attributes, resolved.pair)
-    }
-
-    /// The character ncurses should write for a grid scalar, and its width in columns. Control
-    /// characters, invalid scalars and (without a UTF-8 locale) all non-ASCII become `?`;
-    /// zero-width scalars become a space, since ncurses would merge them into the previous cell.
-    private func displayed(_ scalar: UInt32) -> (character: wchar_t, width: Int) {
-        if scalar < 0x7F { return scalar >= 0x20 ? (wchar_t(scalar), 1) : (0x3F, 1) }
-        if (0x2800...0x28FF).contains(scalar) && canWriteUTF8 { return (wchar_t(scalar), 1) }  // braille
-        guard canWriteUTF8, scalar >= 0xA0, Unicode.Scalar(scalar) != nil else { return (0x3F, 1) }
-        let character = wchar_t(bitPattern: scalar)
-        switch wcwidth(character) {
-        case 1: return (character, 1)
-        case 2: return (character, 2)
-        case 0: return (0x20, 1)
-        default: return (0x3F, 1)
-        }
-    }
-
-    private func resolve(_ style: CellStyle) -> ResolvedStyle {
-        if let known = styleCache[style] { return known }
-        let adapted = colorMode.adapt(style)
-        var attributes = mt_a_normal()
-        if adapted.attributes.contains(.bold) { attributes |= mt_a_bold() }
-        if adapted.attributes.contains(.reverse) { attributes |= mt_a_reverse() }
-        if adapted.attributes.contains(.dim) { attributes |= mt_a_dim() }
-        if adapted.attributes.contains(.underline) { attributes |= mt_a_underline() }
-        var pair: Int32 = 0
-        if colorMode != .monochrome {
-            pair = pairs.pair(fg: adapted.fg.rawValue, bg: adapted.bg.rawValue) { init_extended_pair($0, $1, $2) == OK }
-        }
-        let resolved = ResolvedStyle(attributes: attributes, pair: pair)
-        styleCache[style] = resolved
-        return resolved
+    /// Writes bytes to the terminal and flushes them. Caller holds the lock; ncurses' own buffer is empty
+    /// (it writes only while opening, suspending and closing, each ending with a flush).
+    private func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, output) }
+        fflush(output)
     }
 
     // MARK: - Input
@@ -396,8 +308,14 @@ public final class TerminalScreen: @unchecked Sendable {
         TerminalRestorer.stopProcess()
         TerminalRestorer.arm(fd: outputFD)
         clearok(mt_curscr(), true)
-        wrefresh(window)  // back to curses mode: alternate screen, keypad mode, full repaint
+        wrefresh(window)  // back to curses mode: alternate screen, keypad mode, a cleared screen
         sendControl(Self.mouseOn)
+        encoder.invalidate()
+        if let lastGrid {
+            let size = (cols: Int(mt_cols()), rows: Int(mt_lines()))
+            let fitted = Self.fit(lastGrid, cols: size.cols, rows: size.rows)
+            send(encoder.encode(fitted, scrollableRows: fitted.rows - 1))
+        }
         raise(SIGWINCH)  // the terminal may have been resized while we were stopped
     }
 

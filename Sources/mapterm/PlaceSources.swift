@@ -22,7 +22,9 @@ enum PlaceSources {
                 FileHandle.standardError.write(Data("mapterm: building the places database (first run)…\n".utf8))
             }
             do {
-                let store = try PlaceDatabase.openDefault(resources: try resources().directory)
+                let store = try PlaceDatabase.openDefault(resources: try resources().directory) { notice in
+                    FileHandle.standardError.write(Data("mapterm: \(notice)\n".utf8))
+                }
                 return Opened(source: store, notice: store.rebuildReason)
             } catch let error as UsageError {
                 throw error

@@ -48,8 +48,7 @@ enum RenderCommand {
         session.settle()
         if let id = args["select"] { try select(id, in: session) }
         let frame = session.frame()
-        let text = options.color ? AnsiText.render(frame) : frame.text + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(options.color ? Data(AnsiText.encode(frame)) : Data((frame.text + "\n").utf8))
         let damaged = composition.renderer.damagedTileCount
         if damaged > 0 { FileHandle.standardError.write(Data("mapterm: skipped \(damaged) damaged tile(s)\n".utf8)) }
     }

@@ -96,20 +96,4 @@ struct InputDecoderTests {
         decoder.finish(into: &events)
         #expect(events == [.key(.up), .key(.escape), .resize(cols: 10, rows: 5)])
     }
-
-    @Test func colorPairTableFallsBackWhenFull() {
-        var table = ColorPairTable(pairLimit: 3, colorCount: 8, hasDefaultColors: true)
-        var made: [(Int32, Int32, Int32)] = []
-        let record = { (p: Int32, f: Int32, b: Int32) -> Bool in
-            made.append((p, f, b))
-            return true
-        }
-        #expect(table.pair(fg: -1, bg: -1, initPair: record) == 0)
-        #expect(table.pair(fg: 1, bg: 2, initPair: record) == 1)
-        #expect(table.pair(fg: 9, bg: -1, initPair: record) == 2)  // bright red on an 8-colour terminal
-        #expect(table.pair(fg: 1, bg: 2, initPair: record) == 1)
-        #expect(table.pair(fg: 3, bg: 4, initPair: record) == 0)  // full
-        #expect(table.count == 2 && table.overflowCount == 1)
-        #expect(made.map { [$0.0, $0.1, $0.2] } == [[1, 1, 2], [2, 1, -1]])
-    }
 }

@@ -7,7 +7,7 @@ render_size_is_exact() {
 }
 
 render_colour_has_escapes() {
-  "$MAPTERM" render --center 50,10 --zoom 3.5 --size 40x10 --color | grep -q $'\e\[0;38;5;'
+  "$MAPTERM" render --center 50,10 --zoom 3.5 --size 40x10 --color | grep -q $'\e\[38;5;[0-9]*;48;5;'
 }
 
 bad_input() {  # bad_input EXPECTED_TEXT ARGS...
