@@ -19,10 +19,8 @@ struct OverlayPlacement {
         for cell in marks.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
         var placer = LabelPlacer()
         let major = map.labels.indices.filter { map.labels[$0].major }
-        var kept = Set(placer.place(major.map { map.labels[$0] }, into: &occupancy).map { major[$0] })
+        var kept = Set(placer.place(map.labels, only: major, into: &occupancy))
         markers = []
-        // Letters of major names were numbered by their index in `major`: renumber them as map labels.
-        renumberLetters(major)
         for marker in MarkerLayout.layout(state) {
             let placed = Self.moveAside(marker, evicting: &kept, map: map, &occupancy)
             for col in placed.startCol..<placed.startCol + placed.width
@@ -32,19 +30,8 @@ struct OverlayPlacement {
             markers.append(placed)
         }
         let minor = map.labels.indices.filter { !map.labels[$0].major }
-        let placedMinor = placer.place(minor.map { map.labels[$0] }, into: &occupancy).map { minor[$0] }
+        let placedMinor = placer.place(map.labels, only: minor, into: &occupancy)
         labels = kept.sorted() + placedMinor
-    }
-
-    /// Rewrites letter holders numbered by position in `indices` to the map label index they stand for.
-    private mutating func renumberLetters(_ indices: [Int]) {
-        for row in 0..<occupancy.rows {
-            for col in 0..<occupancy.cols {
-                if case .letter(let i) = occupancy.holder(col: col, row: row) {
-                    occupancy.set(col: col, row: row, .letter(indices[i]))
-                }
-            }
-        }
     }
 
     /// `marker` where it touches no letter (a free cell left and right of its text) and no other marker

@@ -78,11 +78,15 @@ public struct LabelPlacer: Sendable {
 
     public init() {}
 
-    /// Places `labels` (any order; sorted here) into `occupancy`, letters numbered by their index in
-    /// `labels`; returns the indices placed, in placement order.
-    public mutating func place(_ labels: [MapLabel], into occupancy: inout CellOccupancy) -> [Int] {
+    /// Places the labels of `indices` (all when nil; any order, sorted here) into `occupancy`, letters
+    /// held by the label's index in `labels`; returns the indices placed, in placement order.
+    public mutating func place(_ labels: [MapLabel], only indices: [Int]? = nil, into occupancy: inout CellOccupancy)
+        -> [Int]
+    {
         var placed: [Int] = []
-        let order = labels.indices.sorted { (labels[$0].priority, $0) < (labels[$1].priority, $1) }
+        let order = (indices ?? Array(labels.indices)).sorted {
+            (labels[$0].priority, $0) < (labels[$1].priority, $1)
+        }
         for i in order {
             let label = labels[i]
             guard label.row >= 0, label.row < occupancy.rows, label.col >= 0, label.col + label.width <= occupancy.cols

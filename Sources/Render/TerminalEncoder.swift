@@ -34,10 +34,17 @@ public struct TerminalEncoder: Sendable {
     }
 
     public let capabilities: Capabilities
-    /// What the terminal shows, blanks normalised; nil when unknown (first frame, after `invalidate`).
-    private var shown: CellGrid?
+    /// What the terminal shows, blanks normalised, row-major; empty when unknown (first frame, after
+    /// `invalidate`).
+    private var shown: [Cell] = []
+    private var cols = 0
+    private var rows = 0
+    /// The frame being encoded, blanks normalised (kept to reuse its storage).
+    private var target: [Cell] = []
     /// The terminal's current SGR state; nil when unknown.
     private var pen: CellStyle?
+    /// The style `pen` was set for (before the colour mode adapted it).
+    private var penSource: CellStyle?
     /// Where the cursor is; nil when unknown.
     private var cursor: (row: Int, col: Int)?
 
@@ -46,8 +53,9 @@ public struct TerminalEncoder: Sendable {
     /// Forgets what the terminal shows: the next frame is painted in full (after other output or a
     /// resize).
     public mutating func invalidate() {
-        shown = nil
+        shown = []
         pen = nil
+        penSource = nil
         cursor = nil
     }
 
@@ -55,53 +63,69 @@ public struct TerminalEncoder: Sendable {
     /// scrolled as one block (the map above its status bar); nil allows no scrolling.
     public mutating func encode(_ grid: CellGrid, scrollableRows: Int? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(shown == nil ? grid.cols * grid.rows * 3 : 4096)
-        let target = Self.normalized(grid)
-        if var old = shown, old.cols == target.cols, old.rows == target.rows {
+        Self.normalize(grid, into: &target)
+        let known = !shown.isEmpty && cols == grid.cols && rows == grid.rows
+        out.reserveCapacity(known ? 4096 : grid.cols * grid.rows * 3)
+        cols = grid.cols
+        rows = grid.rows
+        var old = shown
+        shown = []  // `old` owns the storage now: changing it copies nothing
+        if known {
             if capabilities.scrollRegions, let area = scrollableRows, area >= 4 {
-                scroll(&old, to: target, rows: min(area, target.rows), into: &out)
+                scroll(&old, rows: min(area, rows), into: &out)
             }
-            shown = old
         } else {
             setPen(.plain, &out)
             out += Self.clearScreen
             cursor = (0, 0)
-            shown = CellGrid(cols: target.cols, rows: target.rows, fill: Cell(" ", style: .plain))
+            old = [Cell](repeating: Cell(" ", style: .plain), count: cols * rows)
         }
-        paint(target, into: &out)
+        let new = target
+        new.withUnsafeBufferPointer { newCells in
+            old.withUnsafeMutableBufferPointer { oldCells in paint(newCells, oldCells, into: &out) }
+        }
+        shown = old
         return out
     }
 
     // MARK: Painting
 
-    /// Writes every cell of `target` that differs from `shown`.
-    private mutating func paint(_ target: CellGrid, into out: inout [UInt8]) {
-        guard var old = shown else { return }
-        let cols = target.cols
-        target.cells.withUnsafeBufferPointer { new in
-            for row in 0..<target.rows {
-                var col = 0
-                while col < cols {
-                    let i = row * cols + col
-                    if new[i] == old.cells[i] {
-                        col += 1
-                        continue
-                    }
-                    if let cleared = erase(new, row: row, from: col, cols: cols, old: &old, into: &out) {
-                        col = cleared
-                        continue
-                    }
-                    col = write(new, row: row, col: col, cols: cols, old: &old, into: &out)
+    /// Writes every cell of `new` that differs from `old`, updating `old`.
+    private mutating func paint(
+        _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeMutableBufferPointer<Cell>, into out: inout [UInt8]
+    ) {
+        for row in 0..<rows {
+            var col = 0
+            let base = row * cols
+            while col < cols {
+                let cell = new[base + col]
+                if cell == old[base + col] {
+                    col += 1
+                    continue
                 }
+                // The common case, a narrow character of the current style right at the cursor.
+                if let at = cursor, at.row == row, at.col == col, cell.style == penSource, Self.isNarrow(cell.scalar),
+                    cell.scalar != 0x20 || !capabilities.backgroundColorErase
+                {
+                    Self.appendCharacter(cell.scalar, utf8: capabilities.utf8, wide: false, into: &out)
+                    old[base + col] = cell
+                    col += 1
+                    cursor = col < cols ? (row, col) : nil
+                    continue
+                }
+                if let cleared = erase(new, old, row: row, from: col, into: &out) {
+                    col = cleared
+                    continue
+                }
+                col = write(new, old, row: row, col: col, into: &out)
             }
         }
-        shown = old
     }
 
-    /// Writes the cell at (row, col) (and the cells of the same style just skipped, when that is
-    /// shorter than a cursor move); returns the next column to look at.
+    /// Writes the cell at (row, col) (a wide character from its left half); returns the next column to
+    /// look at.
     private mutating func write(
-        _ new: UnsafeBufferPointer<Cell>, row: Int, col: Int, cols: Int, old: inout CellGrid,
+        _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeMutableBufferPointer<Cell>, row: Int, col: Int,
         into out: inout [UInt8]
     ) -> Int {
         let i = row * cols + col
@@ -109,58 +133,59 @@ public struct TerminalEncoder: Sendable {
         var from = col
         if cell.isContinuation {
             // The right half of a wide character changed: write the character from its left half.
-            guard col > 0, !new[i - 1].isContinuation, TextWidth.of(Unicode.Scalar(new[i - 1].scalar) ?? " ") == 2
-            else {
+            guard col > 0, !new[i - 1].isContinuation, Self.isWide(new[i - 1]) else {
                 cell = Cell(" ", style: cell.style)
-                return put(cell, width: 1, row: row, col: col, cols: cols, old: &old, into: &out)
+                return put(cell, width: 1, row: row, col: col, new, old, into: &out)
             }
             from = col - 1
             cell = new[i - 1]
         }
-        moveTo(row, from, skipping: new, cols: cols, into: &out)
         let wide = Self.isWide(cell) && from + 1 < cols && new[row * cols + from + 1].isContinuation
         if Self.isWide(cell) && !wide { cell = Cell("?", style: cell.style) }
-        return put(cell, width: wide ? 2 : 1, row: row, col: from, cols: cols, old: &old, into: &out)
+        return put(cell, width: wide ? 2 : 1, row: row, col: from, new, old, into: &out)
     }
 
-    /// Writes one cell at the cursor; returns the column after it.
+    /// Writes one cell; returns the column after it.
     private mutating func put(
-        _ cell: Cell, width: Int, row: Int, col: Int, cols: Int, old: inout CellGrid, into out: inout [UInt8]
+        _ cell: Cell, width: Int, row: Int, col: Int, _ new: UnsafeBufferPointer<Cell>,
+        _ old: UnsafeMutableBufferPointer<Cell>, into out: inout [UInt8]
     ) -> Int {
-        moveTo(row, col, skipping: nil, cols: cols, into: &out)
+        moveTo(row, col, skipping: new, into: &out)
         setPen(cell.style, &out)
-        appendCharacter(cell.scalar, wide: width == 2, into: &out)
-        old[col, row] = cell
-        if width == 2 { old[col + 1, row] = Cell(raw: Cell.continuationScalar, style: cell.style) }
+        Self.appendCharacter(cell.scalar, utf8: capabilities.utf8, wide: width == 2, into: &out)
+        let i = row * cols + col
+        old[i] = cell
+        if width == 2 { old[i + 1] = Cell(raw: Cell.continuationScalar, style: cell.style) }
         let next = col + width
         cursor = next < cols ? (row, next) : nil  // at the last column the cursor position is unclear
         return next
     }
 
     /// With background colour erase, a changed run of blanks of one style that reaches the end of the row
-    /// (any length) or is at least 12 long is erased instead of written; returns the column after the run,
+    /// (4 or more) or is at least 12 long is erased instead of written; returns the column after the run,
     /// or nil when nothing was erased.
     private mutating func erase(
-        _ new: UnsafeBufferPointer<Cell>, row: Int, from col: Int, cols: Int, old: inout CellGrid,
+        _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeMutableBufferPointer<Cell>, row: Int, from col: Int,
         into out: inout [UInt8]
     ) -> Int? {
         guard capabilities.backgroundColorErase else { return nil }
-        let blank = new[row * cols + col]
+        let base = row * cols
+        let blank = new[base + col]
         guard blank.scalar == 0x20, !blank.style.attributes.contains(.reverse) else { return nil }
         var end = col + 1
-        while end < cols && new[row * cols + end] == blank { end += 1 }
+        while end < cols && new[base + end] == blank { end += 1 }
         let run = end - col
         guard run >= 12 || (end == cols && run >= 4) else { return nil }
-        moveTo(row, col, skipping: nil, cols: cols, into: &out)
+        moveTo(row, col, skipping: nil, into: &out)
         setPen(blank.style, &out)
         if end == cols {
-            out += [0x1B, 0x5B, 0x4B]  // EL
+            out.append(0x1B); out.append(0x5B); out.append(0x4B)  // EL
         } else {
-            out += [0x1B, 0x5B]
+            out.append(0x1B); out.append(0x5B)
             Self.appendNumber(run, &out)
             out.append(0x58)  // ECH
         }
-        for c in col..<end { old[c, row] = blank }
+        for c in col..<end { old[base + c] = blank }
         return end
     }
 
@@ -169,28 +194,29 @@ public struct TerminalEncoder: Sendable {
     /// Moves the cursor to (row, col): nothing when it is there; over up to three cells of the current
     /// style and single-byte text by writing them again; else CUF along the row or CUP.
     private mutating func moveTo(
-        _ row: Int, _ col: Int, skipping new: UnsafeBufferPointer<Cell>?, cols: Int, into out: inout [UInt8]
+        _ row: Int, _ col: Int, skipping new: UnsafeBufferPointer<Cell>?, into out: inout [UInt8]
     ) {
         if let cursor, cursor.row == row, cursor.col == col { return }
         if let cursor, cursor.row == row, cursor.col < col {
             let gap = col - cursor.col
+            let base = row * cols
             if let new, gap <= 3, let pen,
                 (cursor.col..<col).allSatisfy({ c in
-                    let cell = new[row * cols + c]
+                    let cell = new[base + c]
                     return cell.style == pen && cell.scalar >= 0x20 && cell.scalar < 0x7F
                 })
             {
-                for c in cursor.col..<col { out.append(UInt8(new[row * cols + c].scalar)) }
+                for c in cursor.col..<col { out.append(UInt8(new[base + c].scalar)) }
                 self.cursor = (row, col)
                 return
             }
-            out += [0x1B, 0x5B]
+            out.append(0x1B); out.append(0x5B)
             if gap > 1 { Self.appendNumber(gap, &out) }
             out.append(0x43)  // CUF
             self.cursor = (row, col)
             return
         }
-        out += [0x1B, 0x5B]
+        out.append(0x1B); out.append(0x5B)
         Self.appendNumber(row + 1, &out)
         if col > 0 {
             out.append(0x3B)
@@ -202,52 +228,55 @@ public struct TerminalEncoder: Sendable {
 
     // MARK: Scrolling
 
-    /// When rows 0..<rows of `target` are mostly those of `old` moved up or down by k rows, scrolls that
+    /// When rows 0..<area of `target` are mostly those of `old` moved up or down by k rows, scrolls that
     /// region of the terminal by k (new lines come in blank, default colours) and updates `old` to match.
-    private mutating func scroll(_ old: inout CellGrid, to target: CellGrid, rows: Int, into out: inout [UInt8]) {
-        let oldRows = (0..<rows).map { Self.rowHash(old, $0) }
-        let newRows = (0..<rows).map { Self.rowHash(target, $0) }
-        let unmoved = (0..<rows).filter { oldRows[$0] == newRows[$0] }.count
+    private mutating func scroll(_ old: inout [Cell], rows area: Int, into out: inout [UInt8]) {
+        let oldRows = (0..<area).map { Self.rowHash(old, $0 * cols, cols) }
+        let newRows = (0..<area).map { Self.rowHash(target, $0 * cols, cols) }
+        let unmoved = (0..<area).filter { oldRows[$0] == newRows[$0] }.count
+        guard unmoved + 3 < area else { return }
         var best = (shift: 0, matches: unmoved)
-        for shift in -(rows / 2)...(rows / 2) where shift != 0 {
+        for shift in -(area / 2)...(area / 2) where shift != 0 {
             var matches = 0
-            for r in 0..<rows where r + shift >= 0 && r + shift < rows && newRows[r] == oldRows[r + shift] {
-                matches += 1
-            }
+            for r in max(0, -shift)..<min(area, area - shift) where newRows[r] == oldRows[r + shift] { matches += 1 }
             if matches > best.matches { best = (shift, matches) }
         }
         let k = best.shift
-        guard k != 0, best.matches >= max(3, rows / 4), best.matches >= unmoved + 3 else { return }
+        guard k != 0, best.matches >= max(3, area / 4), best.matches >= unmoved + 3 else { return }
         setPen(.plain, &out)
-        out += [0x1B, 0x5B, 0x31, 0x3B]  // DECSTBM 1;rows
-        Self.appendNumber(rows, &out)
+        out.append(0x1B); out.append(0x5B); out.append(0x31); out.append(0x3B)  // DECSTBM 1;area
+        Self.appendNumber(area, &out)
         out.append(0x72)
         if k > 0 {
-            out += [0x1B, 0x5B]
-            Self.appendNumber(rows, &out)
+            out.append(0x1B); out.append(0x5B)
+            Self.appendNumber(area, &out)
             out.append(0x48)  // to the bottom margin, then LF scrolls the region up
             out += [UInt8](repeating: 0x0A, count: k)
         } else {
-            out += [0x1B, 0x5B, 0x48]  // to the top margin, then RI scrolls it down
-            for _ in 0..<(-k) { out += [0x1B, 0x4D] }
+            out.append(0x1B); out.append(0x5B); out.append(0x48)  // to the top margin, then RI scrolls it down
+            for _ in 0..<(-k) { out.append(0x1B); out.append(0x4D) }
         }
-        out += [0x1B, 0x5B, 0x72]  // margins back to the whole screen (homes the cursor)
+        out.append(0x1B); out.append(0x5B); out.append(0x72)  // margins back to the whole screen (homes the cursor)
         cursor = (0, 0)
-        var moved = old
         let blank = Cell(" ", style: .plain)
-        for r in 0..<rows {
+        let copy = old
+        for r in 0..<area {
             let source = r + k
-            for c in 0..<old.cols {
-                moved[c, r] = source >= 0 && source < rows ? old[c, source] : blank
-            }
+            for c in 0..<cols { old[r * cols + c] = source >= 0 && source < area ? copy[source * cols + c] : blank }
         }
-        old = moved
     }
 
-    static func rowHash(_ grid: CellGrid, _ row: Int) -> Int {
-        var hasher = Hasher()
-        for col in 0..<grid.cols { hasher.combine(grid[col, row]) }
-        return hasher.finalize()
+    /// A hash of one row of cells (FNV-1a over their fields).
+    static func rowHash(_ cells: [Cell], _ start: Int, _ count: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in start..<start + count {
+            let cell = cells[i]
+            let word =
+                UInt64(cell.scalar) << 32 | UInt64(UInt16(bitPattern: cell.style.fg.rawValue)) << 16
+                | UInt64(UInt16(bitPattern: cell.style.bg.rawValue)) ^ UInt64(cell.style.attributes.rawValue) << 56
+            h = (h ^ word) &* 0x100_0000_01b3
+        }
+        return h
     }
 
     // MARK: SGR
@@ -255,7 +284,9 @@ public struct TerminalEncoder: Sendable {
     /// Sets the terminal's attributes and colours to `style` (as the colour mode shows it), sending only
     /// what differs from the current state.
     private mutating func setPen(_ style: CellStyle, _ out: inout [UInt8]) {
+        if style == penSource { return }
         let target = capabilities.colorMode.adapt(style)
+        penSource = style
         if let pen, pen == target { return }
         Self.appendTransition(from: pen, to: target, into: &out)
         pen = target
@@ -263,56 +294,61 @@ public struct TerminalEncoder: Sendable {
 
     /// The SGR sequence from `from` (nil: unknown, so start with a reset) to `to`.
     static func appendTransition(from: CellStyle?, to: CellStyle, into out: inout [UInt8]) {
-        out += [0x1B, 0x5B]
+        out.append(0x1B); out.append(0x5B)
         var first = true
-        func code(_ n: Int) {
-            if !first { out.append(0x3B) }
-            appendNumber(n, &out)
-            first = false
-        }
         var current = from ?? .plain
-        if from == nil { code(0) }
+        if from == nil { appendCode(0, &first, &out) }
         let a = current.attributes, b = to.attributes
-        if (a.contains(.bold) && !b.contains(.bold)) || (a.contains(.dim) && !b.contains(.dim)) {
-            code(22)
-            current.attributes.subtract([.bold, .dim])
-        }
-        if a.contains(.underline) && !b.contains(.underline) { code(24) }
-        if a.contains(.reverse) && !b.contains(.reverse) { code(27) }
-        let c = current.attributes
-        if b.contains(.bold) && !c.contains(.bold) { code(1) }
-        if b.contains(.dim) && !c.contains(.dim) { code(2) }
-        if b.contains(.underline) && !a.contains(.underline) { code(4) }
-        if b.contains(.reverse) && !a.contains(.reverse) { code(7) }
-        if to.fg != current.fg { color(to.fg, base: 30, bright: 90, extended: 38) }
-        if to.bg != current.bg { color(to.bg, base: 40, bright: 100, extended: 48) }
-        func color(_ c: TermColor, base: Int, bright: Int, extended: Int) {
-            let n = Int(c.rawValue)
-            if n < 0 {
-                code(base + 9)
-            } else if n < 8 {
-                code(base + n)
-            } else if n < 16 {
-                code(bright + n - 8)
-            } else {
-                code(extended)
-                code(5)
-                code(n)
+        if a != b {
+            if (a.contains(.bold) && !b.contains(.bold)) || (a.contains(.dim) && !b.contains(.dim)) {
+                appendCode(22, &first, &out)
+                current.attributes.subtract([.bold, .dim])
             }
+            if a.contains(.underline) && !b.contains(.underline) { appendCode(24, &first, &out) }
+            if a.contains(.reverse) && !b.contains(.reverse) { appendCode(27, &first, &out) }
+            let c = current.attributes
+            if b.contains(.bold) && !c.contains(.bold) { appendCode(1, &first, &out) }
+            if b.contains(.dim) && !c.contains(.dim) { appendCode(2, &first, &out) }
+            if b.contains(.underline) && !a.contains(.underline) { appendCode(4, &first, &out) }
+            if b.contains(.reverse) && !a.contains(.reverse) { appendCode(7, &first, &out) }
         }
-        if first { code(0) }
+        if to.fg != current.fg { appendColor(to.fg, base: 30, bright: 90, extended: 38, &first, &out) }
+        if to.bg != current.bg { appendColor(to.bg, base: 40, bright: 100, extended: 48, &first, &out) }
+        if first { out.append(0x30) }
         out.append(0x6D)
+    }
+
+    /// One SGR parameter, after a `;` unless it is the first.
+    @inline(__always)
+    private static func appendCode(_ n: Int, _ first: inout Bool, _ out: inout [UInt8]) {
+        if !first { out.append(0x3B) }
+        appendNumber(n, &out)
+        first = false
+    }
+
+    /// A colour's SGR parameters: default, one of the 16 (`base`/`bright` + n) or `extended`;5;n.
+    private static func appendColor(
+        _ color: TermColor, base: Int, bright: Int, extended: Int, _ first: inout Bool, _ out: inout [UInt8]
+    ) {
+        let n = Int(color.rawValue)
+        if n < 0 {
+            appendCode(base + 9, &first, &out)
+        } else if n < 8 {
+            appendCode(base + n, &first, &out)
+        } else if n < 16 {
+            appendCode(bright + n - 8, &first, &out)
+        } else {
+            appendCode(extended, &first, &out)
+            out.append(0x3B); out.append(0x35); out.append(0x3B)  // ;5;
+            appendNumber(n, &out)
+        }
     }
 
     // MARK: Characters
 
     /// The UTF-8 of a cell's character as the terminal should get it: control characters and invalid
     /// scalars as `?`, zero-width ones as a space, and without UTF-8 everything beyond ASCII as `?`.
-    private func appendCharacter(_ raw: UInt32, wide: Bool, into out: inout [UInt8]) {
-        Self.appendCharacter(raw, utf8: capabilities.utf8, wide: wide, into: &out)
-    }
-
-    /// See `appendCharacter(_:wide:into:)`; `wide` says the next cell is free for a two-column character.
+    /// `wide` says the next cell is free for a two-column character.
     static func appendCharacter(_ raw: UInt32, utf8: Bool, wide: Bool, into out: inout [UInt8]) {
         if raw >= 0x20 && raw < 0x7F {
             out.append(UInt8(raw))
@@ -322,17 +358,43 @@ public struct TerminalEncoder: Sendable {
             out.append(0x3F)
             return
         }
+        if raw >= 0x2800 && raw <= 0x28FF {  // braille, the bulk of a map: width 1, three bytes
+            appendUTF8(raw, &out)
+            return
+        }
         switch TextWidth.of(scalar) {
         case 0: out.append(0x20)
         case 2 where !wide: out.append(0x3F)
-        default: out += Array(String(scalar).utf8)
+        default: appendUTF8(raw, &out)
+        }
+    }
+
+    /// Appends the UTF-8 form of a valid scalar.
+    static func appendUTF8(_ v: UInt32, _ out: inout [UInt8]) {
+        switch v {
+        case ..<0x80: out.append(UInt8(v))
+        case ..<0x800: out += [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)]
+        case ..<0x10000: out += [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
+        default:
+            out += [
+                UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F),
+                UInt8(0x80 | v & 0x3F),
+            ]
         }
     }
 
     static func isWide(_ cell: Cell) -> Bool {
-        cell.scalar >= 0x1100 && TextWidth.of(Unicode.Scalar(cell.scalar) ?? " ") == 2
+        !isNarrow(cell.scalar) && TextWidth.of(Unicode.Scalar(cell.scalar) ?? " ") == 2
     }
 
+    /// True for scalars known to be one column without looking them up: below U+1100 (the first wide
+    /// ones), box drawing, block elements and braille.
+    @inline(__always)
+    static func isNarrow(_ v: UInt32) -> Bool {
+        v < 0x1100 || (0x2500...0x259F).contains(v) || (0x2800...0x28FF).contains(v)
+    }
+
+    /// The decimal digits of `n` (≥ 0).
     static func appendNumber(_ n: Int, _ out: inout [UInt8]) {
         if n >= 10 { appendNumber(n / 10, &out) }
         out.append(UInt8(0x30 + n % 10))
@@ -343,10 +405,12 @@ public struct TerminalEncoder: Sendable {
 
     // MARK: Blanks
 
-    /// `grid` with every blank (a space without reverse or underline) given the foreground, bold and dim
-    /// of the cell before it on its row: it looks the same and needs no colour change.
-    static func normalized(_ grid: CellGrid) -> CellGrid {
-        var cells = grid.cells
+    /// `grid`'s cells with every blank (a space without reverse or underline) given the foreground, bold
+    /// and dim of the cell before it on its row, into `cells` (whose storage is reused): it looks the same
+    /// and needs no colour change.
+    static func normalize(_ grid: CellGrid, into cells: inout [Cell]) {
+        cells.removeAll(keepingCapacity: true)
+        cells.append(contentsOf: grid.cells)
         let cols = grid.cols
         cells.withUnsafeMutableBufferPointer { buffer in
             for row in 0..<grid.rows {
@@ -363,6 +427,5 @@ public struct TerminalEncoder: Sendable {
                 }
             }
         }
-        return CellGrid(cols: cols, rows: grid.rows, cells: cells)
     }
 }

@@ -7,6 +7,37 @@ import VectorTiles
 
 /// Frame render at 160×48 for the views MapSCII was measured on, warm (tiles cached) and cold.
 enum FrameBenchmark {
+    /// What it costs to turn a frame into terminal bytes, against what drawing it costs (`frame`, ms):
+    /// the ANSI text of `render --color`, and the terminal encoder's full paint and its update after a
+    /// one-cell change of every marker-sized spot (the interactive screen's work per redraw).
+    static func encoding(_ grid: CellGrid, panned: CellGrid, frame: Double) {
+        let ansi = Stopwatch.measure(runs: 300) { frameChecksum &+= AnsiText.encode(grid).count }
+        report("  ANSI text (render --color)", ansi, target: frame)
+        let capabilities = TerminalEncoder.Capabilities(colorMode: .palette256)
+        let full = Stopwatch.measure(runs: 300) {
+            var encoder = TerminalEncoder(capabilities: capabilities)
+            frameChecksum &+= encoder.encode(grid, scrollableRows: grid.rows - 1).count
+        }
+        report("  terminal bytes, full paint", full, target: frame)
+        var changed = grid
+        for i in stride(from: 0, to: grid.cols * grid.rows, by: 97) {
+            changed[i % grid.cols, i / grid.cols].style.bg = TermColor(52)
+        }
+        var encoder = TerminalEncoder(capabilities: capabilities)
+        _ = encoder.encode(grid, scrollableRows: grid.rows - 1)
+        var flip = false
+        let update = Stopwatch.measure(runs: 300) {
+            flip.toggle()
+            frameChecksum &+= encoder.encode(flip ? changed : grid, scrollableRows: grid.rows - 1).count
+        }
+        report("  terminal bytes, update of 1 cell in 97", update, target: frame)
+        let pan = Stopwatch.measure(runs: 300) {
+            flip.toggle()
+            frameChecksum &+= encoder.encode(flip ? panned : grid, scrollableRows: grid.rows - 1).count
+        }
+        report("  terminal bytes, update after a pan", pan, target: frame)
+    }
+
     struct View {
         var name: String
         var center: LatLon
@@ -19,6 +50,7 @@ enum FrameBenchmark {
         View(name: "world, Berlin", center: LatLon(lat: 52.52, lon: 13.405), zoom: nil, warmTarget: 1),
         View(name: "50N 10E z3.5", center: LatLon(lat: 50, lon: 10), zoom: 3.5, warmTarget: 0.15),
         View(name: "40.7N 74W z5.5", center: LatLon(lat: 40.7, lon: -74), zoom: 5.5, warmTarget: 0.15),
+        View(name: "Monaco z15", center: LatLon(lat: 43.7384, lon: 7.4246), zoom: 15, warmTarget: 1),
     ]
 
     static func run(resources: URL) throws {
@@ -56,6 +88,11 @@ enum FrameBenchmark {
                 )
             }
             report("\(view.name) cold (fresh cache)", cold, target: view.zoom == nil ? 5 : nil)
+            var right = state
+            _ = MapReducer.reduce(&right, .key(.right))
+            let panned = composer.compose(
+                right, map: warmRenderer.renderLayers(camera: right.camera, viewport: right.mapViewport))
+            encoding(composer.compose(state, map: map), panned: panned, frame: warm.median)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import MapFeature
 import Places
 import Storage
 
@@ -20,8 +21,10 @@ enum PlaceStoreBenchmark {
 
         let path = folder.appendingPathComponent("places.sqlite").path
         try importPlaces(into: path)
+        try reportSizeWithoutClusters(path, folder: folder)
         // Queries run on a fresh connection, as when mapterm starts with the store already built.
         let store = try PlaceStore(path: path, create: false)
+        markerQueries(store)
 
         // MARK: Viewport queries, ~1000 hits each
         // 1/1000 of the lon/lat rectangle holds ~1000 of the uniformly spread places.
@@ -78,11 +81,61 @@ enum PlaceStoreBenchmark {
         for (index, mark) in marks.enumerated() {
             let next = index + 1 < marks.count ? marks[index + 1].start : end
             let timing = Timing(samples: [Double(next - mark.start) / 1e6])
-            report("  import phase \(mark.phase.rawValue)", timing, target: nil)
+            let isClusters = mark.phase == .clusters
+            report(
+                isClusters ? "  import phase clusters (the hierarchy)" : "  import phase \(mark.phase.rawValue)",
+                timing,
+                target: isClusters ? 20_000 : nil)
         }
         report("import \(placeCount) places (total)", Timing(samples: [Double(end - start) / 1e6]), target: 15_000)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         print(String(format: "  database file: %.1f MB", Double(size) / 1e6))
+    }
+
+    /// The size of the store at `path`, and of a copy without the cluster tables (both vacuumed): the
+    /// hierarchy may at most double the database.
+    static func reportSizeWithoutClusters(_ path: String, folder: URL) throws {
+        let copy = folder.appendingPathComponent("without-clusters.sqlite").path
+        let full = folder.appendingPathComponent("vacuumed.sqlite").path
+        for target in [copy, full] {
+            unlink(target)
+            try SQLiteDatabase(path: path, readOnly: false).execute("VACUUM INTO '\(target)'")
+        }
+        try SQLiteDatabase(path: copy, readOnly: false).execute(
+            "DROP TABLE markers_rtree; DROP TABLE clusters; VACUUM")
+        let size = { (p: String) in
+            (try? FileManager.default.attributesOfItem(atPath: p)[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let ratio = Double(size(full)) / Double(max(size(copy), 1))
+        print(
+            String(
+                format: "  database with clusters %.1f MB, without %.1f MB: %.2fx  target ≤ 2x: %@",
+                Double(size(full)) / 1e6, Double(size(copy)) / 1e6, ratio, ratio <= 2 ? "met" : "MISSED"))
+        unlink(copy)
+        unlink(full)
+    }
+
+    /// What a frame of 160×48 asks for, at random views and any zoom: the markers of the view's tiles.
+    static func markerQueries(_ store: PlaceStore) {
+        var g = BenchRandom(seed: seed + 7)
+        let views = (0..<2000).map { _ -> (GeoBounds, Int) in
+            let camera = Camera(
+                center: LatLon(lat: .random(in: -70...70, using: &g), lon: .random(in: -180..<180, using: &g)),
+                zoom: Double(Int.random(in: 0...18, using: &g)))
+            let transform = ViewTransform(camera: camera, viewport: Viewport(cols: 160, rows: 47))
+            let keys = MarkerRequest.keys(for: transform)
+            return (MarkerRequest.bounds(of: keys, view: transform.bounds), MarkerRequest.level(camera))
+        }
+        var next = 0
+        var hits = 0
+        let timing = Stopwatch.measure(runs: views.count, warmup: 20) {
+            let (region, level) = views[next % views.count]
+            hits += try! store.markerQuery(region, zoom: level, filter: .standard).count
+            next += 1
+        }
+        report("markers of a 160x48 frame, any zoom (p50)", timing, target: 0.5)
+        reportPercentile("markers of a 160x48 frame, any zoom (p99)", timing, 0.99, target: 2)
+        print(String(format: "  mean markers per frame: %.0f", Double(hits) / Double(next)))
     }
 
     /// The first run with the shipped data (Resources/places): building the store, then opening it and
@@ -91,6 +144,19 @@ enum PlaceStoreBenchmark {
         print("== place store: shipped data (Resources/places) ==")
         let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources")
+        let shipped = try EmbeddedPlaceData.load(resources: resources).places
+        let clustersPath = folder.appendingPathComponent("shipped.sqlite").path
+        var phaseStart: UInt64 = 0
+        var clusterTime = 0.0
+        let store = try PlaceStore(path: clustersPath)
+        try store.import(shipped) { phase in
+            let now = DispatchTime.now().uptimeNanoseconds
+            if phase == .clusters { phaseStart = now }
+            if phase == .commit { clusterTime = Double(now - phaseStart) / 1e6 }
+        }
+        report(
+            "cluster hierarchy of the \(shipped.count) shipped places", Timing(samples: [clusterTime]), target: 2000)
+        try reportSizeWithoutClusters(clustersPath, folder: folder)
         var build = 0
         let first = Stopwatch.measure(runs: 3, warmup: 0) {
             let directory = folder.appendingPathComponent("first-run-\(build)")

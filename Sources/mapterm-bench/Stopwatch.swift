@@ -41,3 +41,13 @@ func report(_ name: String, _ timing: Timing, target: Double?) {
         } ?? ""
     print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + timing.text + "  " + verdict)
 }
+
+/// Prints one result line for a percentile of a timing.
+func reportPercentile(_ name: String, _ timing: Timing, _ p: Double, target: Double?) {
+    let value = timing.percentile(p)
+    let verdict =
+        target.map {
+            value <= $0 ? String(format: "target ≤ %g ms: met", $0) : String(format: "target ≤ %g ms: MISSED", $0)
+        } ?? ""
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.3f ms", value) + "  " + verdict)
+}
