@@ -33,6 +33,7 @@ bench:
 	$(SWIFT) build -c release --product mapterm-bench
 	.build/release/mapterm-bench
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
+	bash Tests/bench/pty-bytes.sh $(RELEASE_BIN)
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:

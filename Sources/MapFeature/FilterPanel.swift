@@ -21,9 +21,9 @@ struct FilterPanel {
         kindToggle("s", .seaplaneBase),
         kindToggle("b", .balloonport),
         Toggle(key: "c", label: "closed airports too", isOn: { $0.includeClosed }, flip: { $0.includeClosed.toggle() }),
-        amenityToggle("w", "wheelchair accessible", .accessible),
-        amenityToggle("u", "unisex", .unisex),
-        amenityToggle("t", "changing table", .changingTable),
+        amenityToggle("w", "wheelchair-accessible restrooms only", .accessible),
+        amenityToggle("u", "unisex restrooms only", .unisex),
+        amenityToggle("t", "restrooms with a changing table only", .changingTable),
     ]
 
     static func kindToggle(_ key: Character, _ kind: PlaceKind) -> Toggle {
@@ -36,7 +36,7 @@ struct FilterPanel {
 
     static func amenityToggle(_ key: Character, _ label: String, _ amenity: RestroomAmenities) -> Toggle {
         Toggle(
-            key: key, label: "restrooms must be " + label, isOn: { $0.amenities.contains(amenity) },
+            key: key, label: label, isOn: { $0.amenities.contains(amenity) },
             flip: { filter in
                 if filter.amenities.contains(amenity) {
                     filter.amenities.remove(amenity)

@@ -54,7 +54,8 @@ public struct DrawnMarker: Equatable, Sendable {
 
 /// Decides where every marker goes so that none touches another: markers are taken most important first
 /// (the selection before all), each goes to its own cell if its text and a free cell all round it are
-/// clear of markers and fixed marks, else one cell aside, else it merges into the marker in its way.
+/// clear of markers and fixed marks, else one cell aside, else it merges into the marker in its way
+/// (with only fixed marks in the way, it moves two cells aside).
 /// The layout covers a margin around the view, so what happens near an edge does not change when the
 /// view pans; only markers whose cell is inside the view are returned. Pure and deterministic.
 enum MarkerLayout {
@@ -119,24 +120,32 @@ enum MarkerLayout {
             occupancy = CellOccupancy(cols: cols, rows: rows)
         }
 
+        /// Places a marker at its cell or one aside; else merges it into the marker in its way; else (only
+        /// fixed marks in the way) two cells aside; else at its cell, under the marks.
         mutating func add(_ marker: DrawnMarker) {
-            for (dx, dy) in [(0, 0)] + MarkerLayout.shifts {
+            if place(marker, trying: [(0, 0)] + MarkerLayout.shifts) { return }
+            if let target = blocker(of: marker) {
+                merge(marker, into: target)
+                return
+            }
+            if place(marker, trying: MarkerLayout.farShifts) { return }
+            hold(marker, index: placed.count)
+            placed.append(marker)
+        }
+
+        /// Places the marker at the first offset where it is clear; false when none is.
+        private mutating func place(_ marker: DrawnMarker, trying offsets: [(Int, Int)]) -> Bool {
+            for (dx, dy) in offsets {
                 var moved = marker
                 moved.col += dx
                 moved.row += dy
                 if isClear(moved, except: nil) {
                     hold(moved, index: placed.count)
                     placed.append(moved)
-                    return
+                    return true
                 }
             }
-            if let target = blocker(of: marker) {
-                merge(marker, into: target)
-            } else {
-                // Only fixed marks in the way and no room aside: draw it anyway (fixed marks go on top).
-                hold(marker, index: placed.count)
-                placed.append(marker)
-            }
+            return false
         }
 
         /// Merges markers that grew into their neighbours until no two touch.

@@ -6,7 +6,8 @@ import Render
 /// The bottom line: centre coordinates, zoom, what is on screen, active filters, whether the location
 /// is known, a scale bar in km and miles, and key hints. When the line is too narrow, parts give way
 /// in a fixed order (the location note shortens, then goes; the scale bar loses its miles, then goes;
-/// the filters shorten; …), each whole: nothing is ever cut in the middle, and "? help" stays.
+/// the filters shorten; … the centre shortens, the counts go last), each whole: nothing is ever cut in
+/// the middle, and "? help" stays.
 struct StatusBar {
     let theme: FrameComposer.Theme
 
@@ -32,13 +33,23 @@ struct StatusBar {
         var choice = [Int](repeating: 0, count: parts.count)
         var hint = 0
         // Part indices (see `parts`) that give way one step each, in this order; -1 is the key hint.
-        var steps = [4, 4, 5, 3, 5, 2, 3, -1, 1][...]
-        while width(parts, choice) + TextWidth.of(hints[hint]) > grid.cols, let step = steps.popFirst() {
+        var steps = [4, 4, 5, 3, 5, 2, 3, -1, 1, 0, 2][...]
+        var taken: [Int] = []
+        let cols = grid.cols
+        let fits = { (choice: [Int], hint: Int) in width(parts, choice) + TextWidth.of(hints[hint]) + 2 <= cols }
+        while !fits(choice, hint), let step = steps.popFirst() {
             if step < 0 {
                 hint = 1
             } else if choice[step] < parts[step].variants.count - 1 {
                 choice[step] += 1
             }
+            taken.append(step)
+        }
+        // Later steps may have made room for what earlier ones took away: give it back where it fits.
+        for step in taken.reversed() where step >= 0 && choice[step] > 0 {
+            var wider = choice
+            wider[step] -= 1
+            if fits(wider, hint) { choice = wider }
         }
         parts = parts.enumerated().map { Part(variants: [$1.variants[choice[$0]]], accent: $1.accent) }
         var col = 0
@@ -58,7 +69,8 @@ struct StatusBar {
     /// The parts, in drawing order: 0 centre, 1 zoom, 2 places (or a notice), 3 filters, 4 location,
     /// 5 scale bar.
     static func parts(_ state: MapState, counts: (markers: Int, places: Int)) -> [Part] {
-        let center = Part(variants: [" \(state.camera.center)"], accent: true)
+        let c = state.camera.center
+        let center = Part(variants: [" \(c)", String(format: " %.3f,%.3f", c.lat, c.lon)], accent: true)
         let zoom = Part(variants: [String(format: "  z %.1f", state.camera.zoom), ""])
         let places =
             state.notice.map { Part(variants: ["  " + $0, "  " + $0], accent: true) } ?? placesPart(state, counts)
@@ -95,7 +107,7 @@ struct StatusBar {
             full = "\(spin) loading \(dot) " + full
             short = "\(spin) " + short
         }
-        return Part(variants: ["  " + full, "  " + short])
+        return Part(variants: ["  " + full, "  " + short, ""])
     }
 
     /// "  ├──┤ 100 km · 62 mi", then "  ├──┤ 100 km", then nothing.

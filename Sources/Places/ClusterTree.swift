@@ -177,7 +177,8 @@ public struct ClusterTree: Sendable {
         var total = count[Int(seed)]
         var best = rank[Int(seed)]
         let base = slotCounts.count
-        slotCounts.append(contentsOf: slotCounts[Int(seed) * slots..<(Int(seed) + 1) * slots])
+        // Element by element: appending a slice of the array itself would copy the whole array.
+        for slot in 0..<slots { slotCounts.append(slotCounts[Int(seed) * slots + slot]) }
         for member in members {
             let m = Int(member)
             let w = Double(count[m])
@@ -199,7 +200,9 @@ public struct ClusterTree: Sendable {
         childList.append(seed)
         childList.append(contentsOf: members)
         childStart.append(Int32(childList.count))
-        for child in [seed] + members {
+        parent[Int(seed)] = id
+        minZoom[Int(seed)] = Int8(level + 1)
+        for child in members {
             parent[Int(child)] = id
             minZoom[Int(child)] = Int8(level + 1)
         }

@@ -8,11 +8,18 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
     public var amenities: RestroomAmenities
     /// Closed airports are shown too (with airports).
     public var includeClosed: Bool
+    /// When set, only the categories the map shows at this whole zoom (`ClusterGroup.minZoom`):
+    /// `mapterm places --zoom`.
+    public var zoom: Int?
 
-    public init(kinds: Set<PlaceKind> = PlaceKind.all, amenities: RestroomAmenities = [], includeClosed: Bool = false) {
+    public init(
+        kinds: Set<PlaceKind> = PlaceKind.all, amenities: RestroomAmenities = [], includeClosed: Bool = false,
+        zoom: Int? = nil
+    ) {
         self.kinds = kinds
         self.amenities = amenities
         self.includeClosed = includeClosed
+        self.zoom = zoom
     }
 
     /// Everything but closed airports.
@@ -21,6 +28,7 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
     /// True when places of this category pass.
     public func allows(_ category: PlaceCategory) -> Bool {
         guard kinds.contains(category.kind) else { return false }
+        if let zoom, category.group.minZoom > zoom { return false }
         if category == .closedAirport { return includeClosed }
         return category.amenities.isSuperset(of: amenities)
     }

@@ -7,10 +7,11 @@ enum HelpText {
 
         usage:
           mapterm [--center LAT,LON] [--zoom Z] [--tiles FILE.mbtiles] [--ascii] [--source S] [--api-base URL]
-                  [--location LAT,LON]
+                  [--location LAT,LON] [FILTERS]
           mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles F] [--ascii] [--color]
-                  [--source S] [--select ID] [--location LAT,LON]
-          mapterm places --near LAT,LON [--radius KM] [--kind restroom|airport] [--limit N] [--source S] [--json]
+                  [--source S] [--select ID] [--location LAT,LON] [FILTERS]
+          mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--limit N] [--source S] [--json]
+                  [--ada] [--unisex] [--changing-table] [--closed]
           mapterm import FILE
           mapterm pins [--json | --geojson]
           mapterm --help | --version | --about
@@ -19,16 +20,26 @@ enum HelpText {
           --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180)
           --zoom Z           zoom 0...18, fractional allowed (0 shows the whole world)
           --tiles FILE       an OpenMapTiles MBTiles file drawn over the world map
-          --ascii            ASCII strokes instead of braille dots (c toggles it)
+          --ascii            ASCII strokes and symbols instead of braille (b toggles it in the map)
           --color            render: colour the text with ANSI escape sequences
           --size COLSxROWS   render: frame size in cells
           --source S         where places come from: embedded (default), refuge, or a JSON file of places
           --api-base URL     the Refuge Restrooms API to ask with --source refuge
-          --ada, --unisex    with --source refuge: only accessible / only unisex restrooms
           --location LAT,LON where you are (or MAPTERM_LOCATION); the map opens there
-          --select ID        render: select this place (or pin:N) and open its pane
+          --select ID        render: select this place (or pin:N, midpoint, meeting-point, or cluster for the
+                             count nearest the centre) and open its pane
+          --zoom Z           places: only the kinds the map shows at zoom Z
 
-        In the map, press ? for the keys.
+        filters (every source):
+          --hide KINDS       map, render: leave these kinds out (KINDS: restroom,airport,heliport,
+                             seaplane_base,balloonport, comma-separated)
+          --kind KINDS       places: only these kinds
+          --ada              only wheelchair-accessible restrooms
+          --unisex           only unisex restrooms
+          --changing-table   only restrooms with a baby changing table
+          --closed           closed airports too
+
+        In the map, press ? for the keys and the legend, v to choose what is shown.
         """
 
     static let about = """

@@ -25,8 +25,9 @@ enum PlacesCommand {
         guard let nearText = args["near"] else { throw UsageError("places needs --near LAT,LON (\(usage))") }
         let near = try parseNear(nearText)
         let radius = try args["radius"].map(parseRadius) ?? defaultRadiusKm
-        let chosen = try FilterOptions.filter(args, kindOption: "kind")
-        let filter = try args["zoom"].map { visible(chosen, atZoom: try MapOptions.parseZoom($0)) } ?? chosen
+        var chosen = try FilterOptions.filter(args, kindOption: "kind")
+        chosen.zoom = try args["zoom"].map { Int(try MapOptions.parseZoom($0).rounded(.down)) }
+        let filter = chosen
         let limit = try args["limit"].map(parseLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
@@ -54,18 +55,6 @@ enum PlacesCommand {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode((distanceKm * 100).rounded() / 100, forKey: .distanceKm)
         }
-    }
-
-    /// The filter narrowed to the kinds the map shows at `zoom` (the zoom from which each group of
-    /// places appears, `ClusterGroup.minZoom`).
-    static func visible(_ filter: PlaceFilter, atZoom zoom: Double) -> PlaceFilter {
-        var narrowed = filter
-        let level = Int(zoom.rounded(.down))
-        narrowed.kinds = filter.kinds.filter { kind in
-            PlaceCategory.all.contains { $0.kind == kind && $0.group.minZoom <= level }
-        }
-        if level < ClusterGroup.airfields.minZoom { narrowed.includeClosed = false }
-        return narrowed
     }
 
     /// The places passing `filter` within `radiusKm` of `near`, nearest first (ties by id), at most

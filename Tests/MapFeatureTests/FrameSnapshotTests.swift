@@ -62,6 +62,12 @@ import Testing
             #expect(drawn == label.text, "'\(label.text)' drawn as '\(drawn)'")
         }
         let markers = placement.markers
+        for marker in markers where marker.startCol >= 0 && marker.startCol + marker.width <= grid.cols {
+            let text = marker.text(ascii: false)
+            let drawn = String(
+                grid.line(marker.row).unicodeScalars.dropFirst(marker.startCol).prefix(text.unicodeScalars.count))
+            #expect(drawn == text, "marker '\(text)' drawn as '\(drawn)' (crosshair or a mark over it?)")
+        }
         for (i, a) in markers.enumerated() {
             for b in markers[(i + 1)...] {
                 let apart =

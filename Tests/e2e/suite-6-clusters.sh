@@ -38,7 +38,26 @@ help_shows_the_legend() {
   keys '?'; wait_for 'Legend' && wait_for 'restroom' && wait_for 'heliport' && keys Escape
 }
 
+the_show_panel_filters_what_is_drawn() {
+  start 120 40 --center 37.77,-122.42 --zoom 10
+  wait_for 'markers' 20 || return 1
+  keys v; wait_for 'Show' || return 1
+  keys r w; wait_for 'no restrooms' || return 1
+  keys Escape; wait_until_not 'a key toggles' || return 1
+  wait_until_not 'loading' && status_line | grep -q 'accessible' && ! screen | head -n -1 | grep -q '⌂'
+}
+
+flags_filter_the_embedded_places() {
+  local all ada
+  all=$("$MAPTERM" places --near 37.7793,-122.4193 --radius 2 --limit 300 --json | grep -c '"id"')
+  ada=$("$MAPTERM" places --near 37.7793,-122.4193 --radius 2 --limit 300 --ada --json | grep -c '"id"')
+  [ "$ada" -gt 0 ] && [ "$ada" -lt "$all" ] || return 1
+  ! "$MAPTERM" places --near 37.7793,-122.4193 --radius 2 --limit 300 --ada --json | grep -q '"accessible" : false'
+}
+
 check "at z2 the Bay Area's restrooms are a count" counts_at_z2
 check "zooming from z2 to z14 splits counts into glyphs" zooming_in_splits_counts_into_glyphs
 check "Enter on a selected count zooms to where it splits" enter_on_a_count_zooms_in
 check "? shows a legend of every glyph" help_shows_the_legend
+check "v chooses what is shown and the status bar says so" the_show_panel_filters_what_is_drawn
+check "--ada filters the embedded places" flags_filter_the_embedded_places

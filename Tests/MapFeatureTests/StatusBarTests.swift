@@ -1,0 +1,51 @@
+import Foundation
+import GeoCore
+import MapFeature
+import Places
+import Render
+import Testing
+
+/// The status line at every width: parts give way whole, in order (the location note first), the key
+/// hint stays, the scale bar is whole or absent, and counts say markers and places honestly.
+@Suite struct StatusBarTests {
+    static func line(cols: Int, _ change: (inout MapState) -> Void = { _ in }) -> String {
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 37.77, lon: -122.42), zoom: 10), screen: Viewport(cols: cols, rows: 20))
+        change(&state)
+        let map = RenderedMap(grid: CellGrid(cols: cols, rows: 19), labels: [])
+        let grid = FrameComposer().compose(state, map: map)
+        return grid.line(grid.rows - 1)
+    }
+
+    static func busy(_ state: inout MapState) {
+        state.places.filter = PlaceFilter(kinds: [.restroom, .airport], amenities: [.accessible, .unisex])
+        state.places.awaitingSettle = true
+        state.places.cappedAt = 500
+    }
+
+    @Test func theKeyHintStaysAndNothingIsCutInTheMiddle() throws {
+        let scale = try Regex("├─*┤ [0-9.]+ k?m( · [0-9.]+ (mi|ft))?  ")
+        for cols in 40...200 {
+            for change in [{ (_: inout MapState) in }, Self.busy] {
+                let text = Self.line(cols: cols, change)
+                #expect(text.count == cols)
+                #expect(text.contains("? help"), "\(cols): \(text)")
+                if text.contains("├") { #expect(text.contains(scale), "\(cols): scale bar cut: \(text)") }
+                if text.contains("location") {
+                    #expect(text.contains("location unknown") || text.contains("no location"))
+                }
+            }
+        }
+        // At 80 columns the location note is what gives way first.
+        let eighty = Self.line(cols: 80, Self.busy)
+        #expect(eighty.contains("? help") && !eighty.contains("location unknown"), "\(eighty)")
+        #expect(Self.line(cols: 160, Self.busy).contains("location unknown"))
+    }
+
+    @Test func filtersAndCapsAreSaid() {
+        let text = Self.line(cols: 200, Self.busy)
+        #expect(text.contains("[accessible · unisex · no heliports, seaplane bases, balloon ports]"), "\(text)")
+        #expect(text.contains("loading"))
+        #expect(text.contains("capped at 500"))
+    }
+}
