@@ -1,7 +1,7 @@
 import Render
 
 /// Everything drawn over the map, placed in one pass over one `CellOccupancy`, in this order: the
-/// fixed marks (user, pins, centres); the names of the first rank (countries, capitals, large cities);
+/// fixed marks (user, pins, centres) and the selection; the names of the first rank (countries, capitals, large cities);
 /// the markers of `MarkerLayout`, each moving one cell aside rather than cover such a name (or, with
 /// no room at all, the name gives way whole); then the other names by priority, each dropped whole
 /// where it would touch anything. No letter is ever overwritten.
@@ -17,11 +17,25 @@ struct OverlayPlacement {
         let view = state.mapViewport
         occupancy = CellOccupancy(cols: view.cols, rows: view.rows)
         for cell in marks.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
+        let layout = MarkerLayout.layout(state)
+        // The selection is placed with the fixed marks: names move around it, not it around names.
+        let selected = layout.first.flatMap { marker in
+            marker.parts.contains { $0.key == state.selection?.markerKey } ? marker : nil
+        }
+        if let selected {
+            for col in selected.startCol..<selected.startCol + selected.width {
+                occupancy.set(col: col, row: selected.row, .fixed)
+            }
+        }
         var placer = LabelPlacer()
         let major = map.labels.indices.filter { map.labels[$0].major }
         var kept = Set(placer.place(map.labels, only: major, into: &occupancy))
         markers = []
-        for marker in MarkerLayout.layout(state) {
+        for (i, marker) in layout.enumerated() {
+            if i == 0, let selected {
+                markers.append(selected)
+                continue
+            }
             let placed = Self.moveAside(marker, evicting: &kept, map: map, &occupancy)
             for col in placed.startCol..<placed.startCol + placed.width
             where occupancy.holder(col: col, row: placed.row) != .fixed {
