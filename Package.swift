@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places"],
+            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety"],
             swiftSettings: strict),
 
         // MARK: Adapters

@@ -67,38 +67,106 @@ public enum Geodesy {
     }
 
     /// The geometric median on the sphere: the point that minimises the total great-circle distance.
-    /// Weiszfeld iterations on unit vectors started at the midpoint; the best of the result, the
-    /// midpoint and every input point is returned, so it is never worse than any of them.
-    public static func geometricMedian(_ points: [LatLon], iterations: Int = 200) -> LatLon? {
+    ///
+    /// The total f(x) = Σ θᵢ (θᵢ the angle from x to pin i) has gradient −Σ uᵢ, uᵢ the unit tangent at x
+    /// towards pin i; it is zero at a minimum away from the pins. From each start the Riemannian
+    /// Weiszfeld step is taken: in the tangent plane at x, move by Σ uᵢ / Σ (1/θᵢ), the weighted mean of
+    /// the pins' logarithms, and map back along the great circle; it stops when the step is below
+    /// 10⁻¹³ rad (about a micrometre). A pin is a minimum of its own when |Σ uⱼ| ≤ 1 over the other pins
+    /// (Kuhn's test), so pins are candidates too. Spread pins can leave several local minima, so the
+    /// starts are the midpoint, every pin, and the best points of a 312-point Fibonacci sphere; the
+    /// candidate with the least total wins (on a tie the earlier one: the midpoint before the pins, so
+    /// two pins give their midpoint).
+    public static func geometricMedian(_ points: [LatLon]) -> LatLon? {
         guard let first = points.first else { return nil }
-        let vectors = points.map(vector)
-        var current = midpoint(points).map(vector) ?? vector(first)
-        for _ in 0..<iterations {
-            var sum = SIMD3<Double>.zero
+        let pins = points.map(vector)
+        var starts: [SIMD3<Double>] = []
+        if let mid = midpoint(points) { starts.append(vector(mid)) }
+        starts += pins
+        starts += bestOfSphere(pins, keep: 4)
+        var best = midpoint(points).map(vector) ?? vector(first)
+        var bestTotal = total(best, pins)
+        for start in starts {
+            let candidate = weiszfeld(from: start, pins)
+            let t = total(candidate, pins)
+            if t < bestTotal - 1e-12 { (best, bestTotal) = (candidate, t) }
+        }
+        for pin in pins where kuhnOptimal(pin, pins) {
+            let t = total(pin, pins)
+            if t < bestTotal - 1e-12 { (best, bestTotal) = (pin, t) }
+        }
+        return position(best)
+    }
+
+    /// Σ θᵢ in radians from unit vector `x` to the pins.
+    static func total(_ x: SIMD3<Double>, _ pins: [SIMD3<Double>]) -> Double {
+        pins.reduce(0) { $0 + angle(x, $1) }
+    }
+
+    /// The angle in radians between unit vectors, accurate near 0 and π (atan2 of cross and dot).
+    @inline(__always)
+    static func angle(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        let c = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        return atan2((c * c).sum().squareRoot(), (a * b).sum())
+    }
+
+    /// Riemannian Weiszfeld iterations from `start` until the step is below 10⁻¹³ rad (at most 2000).
+    static func weiszfeld(from start: SIMD3<Double>, _ pins: [SIMD3<Double>]) -> SIMD3<Double> {
+        var x = start
+        for _ in 0..<2000 {
+            var step = SIMD3<Double>.zero
             var weights = 0.0
-            for v in vectors {
-                let angle = acos(max(-1, min(1, (v * current).sum())))
-                if angle < 1e-12 { continue }
-                let w = 1 / angle
-                sum += v * w
-                weights += w
+            for v in pins {
+                let theta = angle(x, v)
+                if theta < 1e-15 { continue }  // on a pin: its term has no direction
+                // The unit tangent at x towards v, and the weight 1/θ.
+                let tangent = v - x * (x * v).sum()
+                let length = (tangent * tangent).sum().squareRoot()
+                guard length > 1e-300 else { continue }  // v is the antipode: every direction is as good
+                step += tangent / length
+                weights += 1 / theta
             }
-            guard weights > 0, let next = position(sum) else { break }
-            let nextVector = vector(next)
-            let moved = ((nextVector - current) * (nextVector - current)).sum()
-            current = nextVector
-            if moved < 1e-24 { break }
+            guard weights > 0 else { break }
+            step /= weights
+            let size = (step * step).sum().squareRoot()
+            if size < 1e-13 { break }
+            // Along the great circle through x in the direction of the step.
+            x = x * cos(size) + step / size * sin(size)
+            x /= (x * x).sum().squareRoot()
         }
-        // The iteration's result first, then the midpoint, then the pins: on a tie (two pins have a
-        // whole segment of medians) the earlier, more central candidate wins.
-        let candidates = [position(current), midpoint(points)].compactMap { $0 } + points
-        var best = candidates[0]
-        var bestTotal = totalDistance(from: best, to: points)
-        for candidate in candidates.dropFirst() {
-            let total = totalDistance(from: candidate, to: points)
-            if total < bestTotal - 1e-9 { (best, bestTotal) = (candidate, total) }
+        return x
+    }
+
+    /// Kuhn's test: a pin is a minimum when the unit tangents towards the other pins sum to at most 1.
+    static func kuhnOptimal(_ pin: SIMD3<Double>, _ pins: [SIMD3<Double>]) -> Bool {
+        var sum = SIMD3<Double>.zero
+        var coincident = 0
+        for v in pins {
+            let tangent = v - pin * (pin * v).sum()
+            let length = (tangent * tangent).sum().squareRoot()
+            if angle(pin, v) < 1e-15 {
+                coincident += 1
+                continue
+            }
+            if length > 1e-300 { sum += tangent / length }
         }
-        return best
+        // Pins in the same spot add their weight to the pin's side of the test.
+        return (sum * sum).sum().squareRoot() <= Double(coincident)
+    }
+
+    /// The `keep` points of least total among 312 points spread evenly over the sphere.
+    static func bestOfSphere(_ pins: [SIMD3<Double>], keep: Int) -> [SIMD3<Double>] {
+        let n = 312
+        let golden = Double.pi * (3 - 5.0.squareRoot())
+        var scored: [(Double, SIMD3<Double>)] = []
+        scored.reserveCapacity(n)
+        for i in 0..<n {
+            let z = 1 - (Double(i) + 0.5) * 2 / Double(n)
+            let r = (1 - z * z).squareRoot()
+            let v = SIMD3(r * cos(golden * Double(i)), r * sin(golden * Double(i)), z)
+            scored.append((total(v, pins), v))
+        }
+        return scored.sorted { $0.0 < $1.0 }.prefix(keep).map(\.1)
     }
 
     // MARK: Paths

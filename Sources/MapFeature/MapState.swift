@@ -1,4 +1,5 @@
 import GeoCore
+import TextSafety
 
 /// The whole state of the map screen as a plain value; `MapReducer.reduce` is its only writer.
 public struct MapState: Equatable, Sendable {
@@ -63,13 +64,14 @@ public struct MouseAnchor: Equatable, Sendable {
     public var row: Int
 }
 
-/// A modal message with an optional second line giving the reason.
+/// A message box with an optional second line giving the reason. Both are sanitised here, the one
+/// way text reaches a box: reasons quote errors, and errors quote values from outside.
 public struct Alert: Equatable, Sendable {
     public var title: String
     public var detail: String?
 
     public init(_ title: String, detail: String? = nil) {
-        self.title = title
-        self.detail = detail
+        self.title = TextSanitizer.clean(title)
+        self.detail = detail.map(TextSanitizer.clean)
     }
 }

@@ -88,13 +88,14 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
-    /// The text of one row, continuation cells left out.
+    /// The text of one row, continuation cells left out; a control character (which a grid should
+    /// never hold) comes out as "?", so printed frames cannot carry escape sequences.
     public func line(_ row: Int) -> String {
         var s = String.UnicodeScalarView()
         for x in 0..<cols {
             let raw = cells[row * cols + x].scalar
             if raw == Cell.continuationScalar { continue }
-            s.append(Unicode.Scalar(raw) ?? "?")
+            s.append(raw < 0x20 || (0x7F...0x9F).contains(raw) ? "?" : Unicode.Scalar(raw) ?? "?")
         }
         return String(s)
     }

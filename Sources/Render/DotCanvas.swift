@@ -39,7 +39,9 @@ public struct DotCanvas: Sendable {
     /// Draws a straight line between two points given in dots (any values; the part outside the
     /// canvas is clipped away first). Dot (i, j) covers [i, i+1) × [j, j+1).
     public mutating func drawLine(x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor) {
-        guard let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else { return }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
+            return
+        }
         let dx = bx - ax, dy = by - ay
         let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
         let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
@@ -126,16 +128,20 @@ public struct DotCanvas: Sendable {
     }
 
     /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing.
+    /// Edges with a coordinate that is not finite are left out; rows are clamped before any conversion,
+    /// so a vertex billions of dots away costs nothing more than one on the canvas.
     func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Bool {
         var touched = false
         var previous = points[ring.upperBound - 1]
         for index in ring {
             let point = points[index]
+            defer { previous = point }
+            guard previous.x.isFinite, previous.y.isFinite, point.x.isFinite, point.y.isFinite else { continue }
             let ya = previous.y * 0.25, yb = point.y * 0.25
             let low = min(ya, yb), high = max(ya, yb)
             // Rows r with centre r + 0.5 in [low, high).
-            var r = max(Int((low - 0.5).rounded(.up)), 0)
-            let last = min(Int((high - 0.5).rounded(.up)) - 1, rows - 1)
+            var r = Self.ceiling(low - 0.5, clampedTo: 0, rows)
+            let last = min(Self.ceiling(high - 0.5, clampedTo: 0, rows) - 1, rows - 1)
             if r <= last {
                 let xa = previous.x * 0.5, xb = point.x * 0.5
                 let slope = (xb - xa) / (yb - ya)
@@ -145,9 +151,16 @@ public struct DotCanvas: Sendable {
                 }
                 touched = true
             }
-            previous = point
         }
         return touched
+    }
+
+    /// `value` rounded up as an Int inside `lower...upper` (NaN gives `lower`): no conversion can trap.
+    @inline(__always)
+    static func ceiling(_ value: Double, clampedTo lower: Int, _ upper: Int) -> Int {
+        guard value > Double(lower) else { return lower }
+        guard value < Double(upper) else { return upper }
+        return Int(value.rounded(.up))
     }
 
     /// Fills between pairs of sorted crossings in every row, then empties the rows.
@@ -158,8 +171,8 @@ public struct DotCanvas: Sendable {
             let list = crossings[row]
             while i + 1 < list.count {
                 // Cells c with centre c + 0.5 in [a, b).
-                let first = max(Int((list[i] - 0.5).rounded(.up)), 0)
-                let last = min(Int((list[i + 1] - 0.5).rounded(.up)) - 1, cols - 1)
+                let first = Self.ceiling(list[i] - 0.5, clampedTo: 0, cols)
+                let last = min(Self.ceiling(list[i + 1] - 0.5, clampedTo: 0, cols) - 1, cols - 1)
                 if first <= last {
                     let base = row * cols
                     for c in first...last { background[base + c] = color }

@@ -22,17 +22,16 @@ enum ImportCommand {
         } catch let error as CSVError {
             throw UsageError("cannot import \(path): \(error)")
         }
-        var report = result.issues.map { "mapterm: \(path): \($0)\n" }.joined()
+        for issue in result.issues { Diagnostics.say("\(path): \(issue)") }
         if result.duplicates > 0 {
-            report += "mapterm: \(path): \(result.duplicates) repeated ids skipped (the first of each was kept)\n"
+            Diagnostics.say("\(path): \(result.duplicates) repeated ids skipped (the first of each was kept)")
         }
-        FileHandle.standardError.write(Data(report.utf8))
         guard !result.places.isEmpty else {
             throw UsageError("\(path) holds no valid places (\(result.issues.count) rows rejected)")
         }
         let store = try PlaceDatabase.openDefault(resources: try ResourceLocator.locate().directory)
         if let reason = store.rebuildReason {
-            FileHandle.standardError.write(Data("mapterm: \(reason)\n".utf8))
+            Diagnostics.say(reason)
         }
         let count = try store.import(result.places)
         print("imported \(count) places (\(result.issues.count) rows rejected)")

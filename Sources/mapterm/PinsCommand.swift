@@ -78,7 +78,7 @@ enum PinsCommand {
             do {
                 try file.save(stressPins(iteration: iteration))
             } catch {
-                FileHandle.standardError.write(Data("mapterm: \(error)\n".utf8))
+                Diagnostics.say(Diagnostics.text(error))
                 exit(1)
             }
             iteration += 1

@@ -19,11 +19,11 @@ enum PlaceSources {
         case "embedded":
             let file = PlaceDatabase.defaultDirectory().appendingPathComponent(PlaceDatabase.fileName)
             if !FileManager.default.fileExists(atPath: file.path) {
-                FileHandle.standardError.write(Data("mapterm: building the places database (first run)…\n".utf8))
+                Diagnostics.say("building the places database (first run)…")
             }
             do {
                 let store = try PlaceDatabase.openDefault(resources: try resources().directory) { notice in
-                    FileHandle.standardError.write(Data("mapterm: \(notice)\n".utf8))
+                    Diagnostics.say(notice)
                 }
                 return Opened(source: store, notice: store.rebuildReason)
             } catch let error as UsageError {

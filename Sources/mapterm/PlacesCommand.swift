@@ -31,7 +31,7 @@ enum PlacesCommand {
         let limit = try args["limit"].map(parseLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
-        if let notice = opened.notice { FileHandle.standardError.write(Data("mapterm: \(notice)\n".utf8)) }
+        if let notice = opened.notice { Diagnostics.say(notice) }
         let source = opened.source
         let listed = try blocking {
             try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)

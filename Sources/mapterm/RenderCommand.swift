@@ -39,7 +39,7 @@ enum RenderCommand {
         do {
             state.pins = PinsState(pins: try PinFile(url: PinFile.defaultURL()).load())
         } catch {
-            FileHandle.standardError.write(Data("mapterm: pins not shown: \(error)\n".utf8))
+            Diagnostics.say("pins not shown: \(error)")
         }
         let session = MapSession(
             state: state, source: opened.source,
@@ -50,7 +50,7 @@ enum RenderCommand {
         let frame = session.frame()
         FileHandle.standardOutput.write(options.color ? Data(AnsiText.encode(frame)) : Data((frame.text + "\n").utf8))
         let damaged = composition.renderer.damagedTileCount
-        if damaged > 0 { FileHandle.standardError.write(Data("mapterm: skipped \(damaged) damaged tile(s)\n".utf8)) }
+        if damaged > 0 { Diagnostics.say("skipped \(damaged) damaged tile(s)") }
     }
 
     /// Selects the place (or "pin:N", "midpoint", "meeting-point", "cluster" for the drawn cluster nearest

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapFeature
 import Places
+import TextSafety
 
 /// The state the map opens with: where to look (explicit flags, else the user's location at a local
 /// zoom, else the last view, else San Jose), the user location, saved pins, and alerts for anything
@@ -24,7 +25,7 @@ struct StartupState {
             if location == nil {
                 alerts.append(
                     Alert(
-                        "Location '\(String(text.prefix(40)))' is not valid.",
+                        "Location '\(TextSanitizer.clean(text, maxLength: 40))' is not valid.",
                         detail:
                             "Use LAT,LON in degrees, like 37.3315,-121.8911 (latitude -90...90, longitude -180...180).")
                 )

@@ -14,9 +14,9 @@ do {
     default: try InteractiveCommand.run(arguments)
     }
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("mapterm: \(error.description)\n".utf8))
+    Diagnostics.say(error.description)
     exit(2)
 } catch {
-    FileHandle.standardError.write(Data("mapterm: \(error)\n".utf8))
+    Diagnostics.say(Diagnostics.text(error))
     exit(1)
 }

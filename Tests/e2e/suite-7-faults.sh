@@ -1,0 +1,11 @@
+# Faults and hostile input: escape sequences inside files and arguments never reach the terminal.
+
+fault_dir=$(mktemp -d)
+injection_checks() { python3 "$here/injection.py" "$MAPTERM" "$fault_dir"; }
+while IFS= read -r line; do
+  case "$line" in
+    ok*) E2E_PASSES=$((E2E_PASSES + 1)); echo "$line" ;;
+    FAIL*) E2E_FAILS=$((E2E_FAILS + 1)); echo "$line" ;;
+  esac
+done < <(injection_checks)
+rm -rf "$fault_dir"
