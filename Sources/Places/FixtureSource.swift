@@ -25,6 +25,11 @@ public struct FixtureSource: PlaceSource {
     /// - Throws: `PlaceSourceError.unavailable` (missing or unreadable), `.tooLarge` (over 10 MiB),
     ///   `.undecodable` (not a JSON array of places, or a place with an invalid coordinate).
     public init(contentsOf url: URL) throws {
+        do {
+            try RegularFile.check(url.path)
+        } catch {
+            throw PlaceSourceError.unavailable("\(error)")
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         guard let size = (attributes?[.size] as? NSNumber)?.intValue else {
             throw PlaceSourceError.unavailable("\(url.path) does not exist or is not accessible")

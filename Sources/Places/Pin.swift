@@ -46,12 +46,15 @@ public enum PinStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(reason: String, keptAs: String)
     /// Writing failed.
     case writeFailed(String)
+    /// The pins path is a FIFO, a device or a directory: it was neither read nor touched.
+    case notARegularFile(path: String)
 
     public var description: String {
         switch self {
         case .corrupt(let reason, let keptAs):
             return "the pins file was unreadable (\(reason)); it was kept as \(keptAs)"
         case .writeFailed(let why): return "could not save the pins: \(why)"
+        case .notARegularFile(let path): return "\(path) is not a regular file; the pins were not read"
         }
     }
 }

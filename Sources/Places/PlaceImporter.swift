@@ -85,6 +85,11 @@ public enum PlaceImporter {
     /// the first non-blank byte (`[` or `{` means JSON).
     /// - Throws: `PlaceImportError` (too large is checked before reading), `CSVError`.
     public static func importFile(at url: URL, format: PlaceImportFormat? = nil) throws -> PlaceImportResult {
+        do {
+            try RegularFile.check(url.path)
+        } catch {
+            throw PlaceImportError.unreadable("\(error)")
+        }
         let size: Int
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)

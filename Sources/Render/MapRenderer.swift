@@ -20,10 +20,14 @@ public final class MapRenderer {
         var tile: TileID
     }
 
-    public init(sources: [TileLoader], style: MapStyle, cacheCapacity: Int = 512) {
+    /// The bytes of prepared tiles a renderer keeps by default: 64 MiB.
+    public static let defaultCacheBytes = 64 << 20
+
+    /// A renderer over `sources` keeping up to `cacheCapacity` prepared tiles of at most `cacheBytes`.
+    public init(sources: [TileLoader], style: MapStyle, cacheCapacity: Int = 512, cacheBytes: Int = defaultCacheBytes) {
         self.sources = sources
         self.style = style
-        cache = LRUCache(capacity: cacheCapacity)
+        cache = LRUCache(capacity: cacheCapacity, costLimit: cacheBytes)
         missing = LRUCache(capacity: cacheCapacity * 4)
     }
 
@@ -104,7 +108,7 @@ public final class MapRenderer {
             return nil
         }
         let content = PreparedTile.prepare(vectorTile, id: tile, style: style) { sources[s].markDamaged(tile) }
-        cache[key] = content
+        cache.setValue(content, forKey: key, cost: content.byteCount)
         return content
     }
 

@@ -12,6 +12,15 @@ struct PreparedTile {
     let extent: Double
     /// Indexed like the style's layers; nil where the tile has nothing for that layer.
     let layers: [PreparedLayer?]
+
+    /// About what the tile holds in memory, bytes (for the renderer's cache budget).
+    var byteCount: Int {
+        layers.reduce(256) { total, layer in
+            guard let layer else { return total + 8 }
+            return total + layer.points.count * 8 + (layer.parts.count + layer.features.count) * 16
+                + layer.labels.reduce(0) { $0 + 48 + $1.text.utf8.count }
+        }
+    }
 }
 
 /// Geometry and labels of one style layer in one tile.

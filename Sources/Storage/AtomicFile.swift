@@ -27,13 +27,24 @@ enum AtomicFile {
 
     /// The file's bytes; nil when it does not exist. Throws when it cannot be read or is larger than
     /// `limit` bytes.
+    /// `read` found a FIFO, a device or a socket where a file should be.
+    struct NotRegularFile: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path) is not a regular file" }
+    }
+
     static func read(_ path: String, limit: Int) throws -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO cannot hang the open; then a FIFO, device or socket is refused (a
+        // directory fails to read like any unreadable file).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw Failure("open", path)
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure("fstat", path) }
+        guard [S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) else { throw NotRegularFile(path: path) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Places
 import VectorTiles
 
 /// Why an MBTiles file could not be opened. `description` is one line for the user.
@@ -47,6 +48,11 @@ public final class MBTilesFile: TileStore, @unchecked Sendable {
             throw MBTilesError.cannotOpen(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw MBTilesError.cannotOpen(path: path, reason: "is a directory") }
+        do {
+            try RegularFile.check(path)
+        } catch let error as RegularFile.NotRegular {
+            throw MBTilesError.cannotOpen(path: path, reason: "is \(error.kind), not a regular file")
+        }
 
         do {
             database = try SQLiteDatabase(path: path, readOnly: true)

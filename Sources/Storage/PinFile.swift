@@ -56,6 +56,9 @@ public struct PinFile: PinStore {
             return try PinGeoJSON.decode(data)
         } catch let invalid as PinGeoJSON.Invalid {
             reason = invalid.reason
+        } catch let special as AtomicFile.NotRegularFile {
+            // Not ours to move: say so and leave it.
+            throw PinStoreError.notARegularFile(path: special.path)
         } catch {
             reason = "it cannot be read: \(error)"
         }

@@ -53,6 +53,11 @@ public final class PlaceStore: PlaceSource {
             throw PlaceStoreError.cannotOpen(path: path, reason: "no such file")
         }
         do {
+            try RegularFile.check(path)
+        } catch let error as RegularFile.NotRegular {
+            throw PlaceStoreError.cannotOpen(path: path, reason: "it is \(error.kind), not a regular file")
+        }
+        do {
             database = try SQLiteDatabase(path: path, readOnly: false)
         } catch let error as SQLiteError {
             throw Self.openError(error, path: path)

@@ -2,8 +2,8 @@
 ///
 /// Entries live in flat slot arrays linked into a recency list by index (no object per entry);
 /// freed slots are reused. Reading an entry through the subscript makes it the most recently
-/// used; `peek` does not. When an insert would exceed `capacity`, the least recently used entry
-/// is evicted.
+/// used; `peek` does not. When an insert would exceed `capacity`, or the entries' costs `costLimit`,
+/// the least recently used entries are evicted.
 ///
 /// Not thread-safe: the owner serialises access (for example behind a `Mutex`).
 public final class LRUCache<Key: Hashable, Value> {
@@ -16,15 +16,33 @@ public final class LRUCache<Key: Hashable, Value> {
     private var previous: [Int] = []
     private var next: [Int] = []
     private var freeSlots: [Int] = []
+    private var costs: [Int] = []
     /// Most recently used slot, or -1.
     private var head = -1
     /// Least recently used slot, or -1.
     private var tail = -1
+    /// The most the costs of the entries may add up to; the least recently used go first beyond it.
+    public let costLimit: Int
+    /// The costs of the entries added up.
+    public private(set) var totalCost = 0
 
-    /// A cache holding at most `capacity` entries (negative counts as 0).
-    public init(capacity: Int) {
+    /// A cache holding at most `capacity` entries (negative counts as 0) whose costs (given to
+    /// `setValue(_:forKey:cost:)`; 0 through the subscript) add up to at most `costLimit`.
+    public init(capacity: Int, costLimit: Int = .max) {
         self.capacity = max(0, capacity)
+        self.costLimit = max(0, costLimit)
         slotOfKey.reserveCapacity(min(self.capacity, 4096))
+    }
+
+    /// Stores a value with its cost (bytes, say), then drops the least recently used entries until the
+    /// costs fit `costLimit`. A value that alone costs more than the limit is not kept.
+    public func setValue(_ value: Value, forKey key: Key, cost: Int) {
+        guard cost <= costLimit else {
+            removeValue(forKey: key)
+            return
+        }
+        insert(value, forKey: key, cost: max(0, cost))
+        while totalCost > costLimit, tail >= 0, let key = keys[tail] { removeValue(forKey: key) }
     }
 
     /// Number of entries.
@@ -39,7 +57,7 @@ public final class LRUCache<Key: Hashable, Value> {
         }
         set {
             if let newValue {
-                insert(newValue, forKey: key)
+                insert(newValue, forKey: key, cost: 0)
             } else {
                 removeValue(forKey: key)
             }
@@ -56,6 +74,8 @@ public final class LRUCache<Key: Hashable, Value> {
     public func removeValue(forKey key: Key) -> Value? {
         guard let slot = slotOfKey.removeValue(forKey: key) else { return nil }
         unlink(slot)
+        totalCost -= costs[slot]
+        costs[slot] = 0
         let value = values[slot]
         keys[slot] = nil
         values[slot] = nil
@@ -71,6 +91,8 @@ public final class LRUCache<Key: Hashable, Value> {
         previous.removeAll(keepingCapacity: true)
         next.removeAll(keepingCapacity: true)
         freeSlots.removeAll(keepingCapacity: true)
+        costs.removeAll(keepingCapacity: true)
+        totalCost = 0
         head = -1
         tail = -1
     }
@@ -89,9 +111,11 @@ public final class LRUCache<Key: Hashable, Value> {
 
     // MARK: - Private
 
-    private func insert(_ value: Value, forKey key: Key) {
+    private func insert(_ value: Value, forKey key: Key, cost: Int) {
         if let slot = slotOfKey[key] {
             values[slot] = value
+            totalCost += cost - costs[slot]
+            costs[slot] = cost
             moveToFront(slot)
             return
         }
@@ -102,6 +126,7 @@ public final class LRUCache<Key: Hashable, Value> {
             slot = tail
             unlink(slot)
             if let old = keys[slot] { slotOfKey.removeValue(forKey: old) }
+            totalCost -= costs[slot]
         } else if let free = freeSlots.popLast() {
             slot = free
         } else {
@@ -110,9 +135,12 @@ public final class LRUCache<Key: Hashable, Value> {
             values.append(nil)
             previous.append(-1)
             next.append(-1)
+            costs.append(0)
         }
         keys[slot] = key
         values[slot] = value
+        costs[slot] = cost
+        totalCost += cost
         slotOfKey[key] = slot
         linkAtFront(slot)
     }

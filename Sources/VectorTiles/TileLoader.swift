@@ -31,6 +31,12 @@ public final class TileLoader: @unchecked Sendable {
         case tile(VectorTile)
         case missing
         case damaged
+
+        /// What the entry holds in memory, for the cache's byte budget (a small fixed cost otherwise).
+        var byteCount: Int {
+            if case .tile(let tile) = self { return tile.byteCount + 64 }
+            return 64
+        }
     }
 
     private struct State {
@@ -40,14 +46,18 @@ public final class TileLoader: @unchecked Sendable {
 
     private let state: Mutex<State>
 
+    /// The bytes of decoded tiles one loader keeps by default: 64 MiB (with `MapRenderer`'s 64 MiB of
+    /// prepared tiles, 128 MiB of tile caches in all).
+    public static let defaultCacheBytes = 64 << 20
+
     /// A loader over `store` caching up to `cacheCapacity` source tiles (decoded, missing or
-    /// damaged).
-    public init(store: any TileStore, cacheCapacity: Int = 256) {
+    /// damaged) whose decoded bytes add up to at most `cacheBytes`.
+    public init(store: any TileStore, cacheCapacity: Int = 256, cacheBytes: Int = TileLoader.defaultCacheBytes) {
         self.store = store
         let metadata = store.metadata
         self.minZoom = metadata.minZoom
         self.maxZoom = max(metadata.minZoom, metadata.maxZoom)
-        self.state = Mutex(State(cache: LRUCache(capacity: cacheCapacity)))
+        self.state = Mutex(State(cache: LRUCache(capacity: cacheCapacity, costLimit: cacheBytes)))
     }
 
     /// The store's metadata.
@@ -92,7 +102,7 @@ public final class TileLoader: @unchecked Sendable {
         }
 
         state.withLock { state in
-            if cacheable { state.cache[source] = entry }
+            if cacheable { state.cache.setValue(entry, forKey: source, cost: entry.byteCount) }
             if case .damaged = entry { state.damaged.insert(source) }
         }
         return result(entry, source: source)

@@ -22,10 +22,14 @@ public struct VectorTile: Sendable {
     /// name, the first layer of that name wins.
     public let layerNames: [String]
 
+    /// The most a tile may inflate to: 4 MiB (OpenMapTiles tiles stay under 1 MiB). A larger one is
+    /// refused as damaged: a small file of such tiles could otherwise fill the memory.
+    public static let maxInflatedBytes = 4 << 20
+
     /// Decompresses `bytes` if needed (at most `maxDecompressedBytes`) and scans the layers.
     /// Throws `VectorTileError` for corrupt compression or a malformed top-level message;
     /// errors inside a layer surface later, from `layer(named:)`. Empty bytes are an empty tile.
-    public init(bytes: [UInt8], maxDecompressedBytes: Int = Gzip.defaultMaxOutputBytes) throws(VectorTileError) {
+    public init(bytes: [UInt8], maxDecompressedBytes: Int = VectorTile.maxInflatedBytes) throws(VectorTileError) {
         let data = try Gzip.decompressIfNeeded(bytes, maxOutputBytes: maxDecompressedBytes)
         let scan: Result<([String], [String: Range<Int>]), VectorTileError> = data.withUnsafeBufferPointer {
             buffer in

@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Render
 import Storage
 import VectorTiles
@@ -25,6 +26,11 @@ struct MapComposition {
 
     /// Opens an MBTiles file, turning every failure into one line for the user.
     static func open(_ path: String) throws -> MBTilesFile {
+        do {
+            try RegularFile.check(path)
+        } catch {
+            throw UsageError("cannot use tiles file: \(error)")
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw UsageError("cannot read tiles file \(path): no such readable file")
         }

@@ -82,7 +82,8 @@ struct LastViewFile {
 
     /// The saved camera; nil when there is none or it is not valid.
     func load() -> Camera? {
-        guard let data = try? Data(contentsOf: url), let saved = try? JSONDecoder().decode(Saved.self, from: data),
+        guard (try? RegularFile.check(url.path)) != nil, let data = try? Data(contentsOf: url),
+            let saved = try? JSONDecoder().decode(Saved.self, from: data),
             LatLon(lat: saved.lat, lon: saved.lon).isValid, Camera.zoomRange.contains(saved.zoom)
         else { return nil }
         return Camera(center: LatLon(lat: saved.lat, lon: saved.lon), zoom: saved.zoom)

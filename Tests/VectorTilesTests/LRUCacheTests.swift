@@ -15,6 +15,33 @@ import VectorTiles
         #expect(cache.keysByRecency == ["d", "c", "b"])
     }
 
+    @Test func costsStayWithinTheLimitEvictingTheLeastRecentlyUsed() {
+        let cache = LRUCache<String, Int>(capacity: 100, costLimit: 10)
+        cache.setValue(1, forKey: "a", cost: 4)
+        cache.setValue(2, forKey: "b", cost: 4)
+        #expect(cache["a"] == 1)  // a is now the most recent
+        cache.setValue(3, forKey: "c", cost: 4)
+        #expect(cache.keysByRecency == ["c", "a"] && cache.totalCost == 8)
+        cache.setValue(4, forKey: "a", cost: 9)  // a replacement's cost counts, not both
+        #expect(cache.keysByRecency == ["a"] && cache.totalCost == 9)
+        cache.setValue(5, forKey: "huge", cost: 11)  // more than the whole limit: not kept
+        #expect(cache["huge"] == nil && cache.totalCost == 9)
+        cache.removeValue(forKey: "a")
+        #expect(cache.totalCost == 0 && cache.count == 0)
+        // Random operations against a model of the costs.
+        var g = SeededGenerator(seed: 3)
+        var model: [Int: Int] = [:]
+        let random = LRUCache<Int, Int>(capacity: 8, costLimit: 50)
+        for _ in 0..<2000 {
+            let key = Int.random(in: 0..<20, using: &g), cost = Int.random(in: 0...30, using: &g)
+            random.setValue(key, forKey: key, cost: cost)
+            model[key] = cost
+            let kept = Set(random.keysByRecency)
+            model = model.filter { kept.contains($0.key) }
+            #expect(random.totalCost == model.values.reduce(0, +) && random.totalCost <= 50 && random.count <= 8)
+        }
+    }
+
     @Test func readingRefreshesRecency() {
         let cache = LRUCache<Int, String>(capacity: 3)
         cache[1] = "one"
