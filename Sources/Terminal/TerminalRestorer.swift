@@ -3,7 +3,8 @@ import Synchronization
 
 /// Process-wide signal handling and terminal restore for the full-screen UI.
 ///
-/// - SIGINT, SIGTERM, SIGHUP only record the signal (`interruptRequested`); the run loop polls it
+/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT (^\\, which would otherwise dump a backtrace over the map)
+///   only record the signal (`interruptRequested`); the run loop polls it
 ///   between `readEvents` calls, which return within ~50 ms once it is set, and then quits through
 ///   `TerminalScreen.close()`. A second SIGINT/SIGTERM/SIGHUP while the first is still pending
 ///   restores the terminal and kills the process with the default action (a stuck app can still be
@@ -32,7 +33,7 @@ public enum TerminalRestorer {
         _ = termiosSaved.load(ordering: .relaxed)
         _ = resetSequence.utf8CodeUnitCount
 
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             install(signal, flags: SA_RESTART, keepIgnored: true) {
                 $0.__sigaction_handler.sa_handler = handleInterrupt
             }
@@ -46,7 +47,7 @@ public enum TerminalRestorer {
         atexit(restoreAtExit)
     }
 
-    /// True once SIGINT, SIGTERM or SIGHUP arrived (or `requestInterrupt` was called).
+    /// True once SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived (or `requestInterrupt` was called).
     public static var interruptRequested: Bool { interruptSignalNumber.load(ordering: .sequentiallyConsistent) != 0 }
 
     /// The signal number that requested the interrupt, 0 if none. Exit with `128 + signal` to tell

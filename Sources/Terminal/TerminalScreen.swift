@@ -128,6 +128,7 @@ public final class TerminalScreen: @unchecked Sendable {
         if let size { resize_term(Int32(size.rows), Int32(size.cols)) }
         let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
         cbreak()
+        Self.disableFlowControl(fileno(input))
         noecho()
         nonl()
         intrflush(window, false)
@@ -151,6 +152,16 @@ public final class TerminalScreen: @unchecked Sendable {
 
         wrefresh(window)  // enter the alternate screen, clear it, flush the set-up
         sendControl(Self.mouseOn)
+    }
+
+    /// Turns XON/XOFF flow control off on the input terminal, so ^S cannot freeze the map and ^Q reaches
+    /// it as a key (ncurses' cbreak leaves IXON on); `endwin` restores the modes saved at start.
+    static func disableFlowControl(_ fd: Int32) {
+        var modes = termios()
+        guard isatty(fd) == 1, tcgetattr(fd, &modes) == 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON | IXOFF)
+        tcsetattr(fd, TCSANOW, &modes)
+        def_prog_mode()  // so that coming back from ^Z restores these modes, not the ones before
     }
 
     /// The colour mode to use: `requested`, or detected when nil, never beyond what a terminal with

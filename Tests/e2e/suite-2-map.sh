@@ -44,3 +44,23 @@ check "? opens the help and Esc closes it" help_lists_keys
 check "q exits with status 0 and restores the terminal" q_quits_and_restores
 check "Ctrl-C exits and restores the terminal" interrupt_restores
 check "a burst of keys ends at the right view" burst_of_keys_is_coalesced
+
+flow_control_is_off_and_ctrl_s_does_not_freeze() {
+  start 100 30 --source "$here/empty-places.json" --center 10,20 --zoom 4
+  wait_for 'z 4\.0' || return 1
+  local tty; tty=$(tm display -p '#{pane_tty}')
+  stty -a -F "$tty" | grep -q -- '-ixon' || return 1
+  keys C-s l
+  wait_for '10\.00000, 2[4-9]\.' || return 1
+  keys q; wait_for '\[exit 0 stty same\]'
+}
+
+ctrl_backslash_quits_cleanly() {
+  start 100 30 --source "$here/empty-places.json" --center 10,20 --zoom 4
+  wait_for 'z 4\.0' || return 1
+  keys 'C-\'
+  wait_for '\[exit 131 stty same\]' && ! screen | grep -qi 'backtrace\|crashed'
+}
+
+check "flow control is off: ^S does not freeze the map" flow_control_is_off_and_ctrl_s_does_not_freeze
+check "^\\ quits cleanly (no backtrace) and restores the terminal" ctrl_backslash_quits_cleanly

@@ -21,7 +21,7 @@ start() {
   tm kill-server 2>/dev/null
   E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
   tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
-    sh -c 'trap : INT; before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
+    sh -c 'trap : INT QUIT; before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
 }
 
 screen() { tm capture-pane -p 2>/dev/null; }
