@@ -43,6 +43,8 @@ public enum MapAction: Sendable {
     case pinDescribed(number: Int, label: String)
     /// Saving the pins failed, with a reason for the user.
     case pinsSaveFailed(reason: String)
+    /// The saved pins as they are now (after a change, or because another map changed them).
+    case pinsReloaded([Pin])
     /// The full details of a place arrived.
     case detailsLoaded(Place)
     /// Select something directly (nil clears the selection), as `render --select` does.

@@ -14,6 +14,6 @@ public enum MapEffect: Equatable, Sendable {
     case loadLeaders(LeadersRequest)
     /// Describe where a pin is (country, region, nearest city).
     case describePin(Pin)
-    /// Write the pins to the pin store.
-    case savePins([Pin])
+    /// Apply a change to the saved pins (as another map may have left them); the pins come back.
+    case changePins(PinChange)
 }

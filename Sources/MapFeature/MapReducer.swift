@@ -28,7 +28,10 @@ public enum MapReducer {
             if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
             return []
         case .pinsSaveFailed(let reason):
-            state.alert = Alert("Unable to save your pins.", detail: reason)
+            PinsReducer.saveFailed(reason, &state)
+            return []
+        case .pinsReloaded(let pins):
+            PinsReducer.reloaded(pins, &state)
             return []
         default:
             return PlacesReducer.reduce(&state, action)

@@ -26,6 +26,9 @@ public final class MapRuntime: @unchecked Sendable {
     private var timers: [(due: Double, action: MapAction)] = []
     private var fetch: Task<Void, Never>?
     private var detailLoad: Task<Void, Never>?
+    /// The saved pins' version last seen, and when it was last looked at.
+    private var pinStamp: PinStamp?
+    private var lastPinCheck = -Double.infinity
     /// Reverse geocodes under way (they are never cancelled).
     private var describing: [Task<Void, Never>] = []
 
@@ -38,6 +41,7 @@ public final class MapRuntime: @unchecked Sendable {
         self.pinStore = pinStore
         self.describe = describe
         self.clock = clock
+        pinStamp = pinStore?.stamp()
     }
 
     /// Runs effects; returns false when one of them asks to quit.
@@ -69,12 +73,8 @@ public final class MapRuntime: @unchecked Sendable {
                     self?.enqueue(.pinDescribed(number: pin.number, label: label))
                 }
                 lock.withLock { describing.append(task) }
-            case .savePins(let pins):
-                do {
-                    try pinStore?.save(pins)
-                } catch {
-                    enqueue(.pinsSaveFailed(reason: String(describing: error)))
-                }
+            case .changePins(let change):
+                changePins(change)
             case .loadDetails(let place):
                 let source = self.source
                 lock.withLock {
@@ -87,6 +87,42 @@ public final class MapRuntime: @unchecked Sendable {
         }
         return true
     }
+
+    /// Applies a pin change to the store and hands back the pins saved after it (or, when that fails,
+    /// the reason and the pins as saved, so the map shows the truth).
+    private func changePins(_ change: PinChange) {
+        guard let pinStore else { return }
+        do {
+            let pins = try pinStore.apply(change)
+            lock.withLock { pinStamp = pinStore.stamp() }
+            enqueue(.pinsReloaded(pins))
+        } catch {
+            enqueue(.pinsSaveFailed(reason: String(describing: error)))
+            if let pins = try? pinStore.load() { enqueue(.pinsReloaded(pins)) }
+        }
+    }
+
+    /// Looks, at most once a second, whether another process changed the saved pins; when it did, the
+    /// pins come back as `.pinsReloaded`. Called by the run loop on every turn.
+    public func watchPins() {
+        guard let pinStore else { return }
+        let now = clock.now()
+        let due = lock.withLock {
+            guard now - lastPinCheck >= Self.pinCheckSeconds else { return false }
+            lastPinCheck = now
+            return true
+        }
+        guard due else { return }
+        let stamp = pinStore.stamp()
+        let changed = lock.withLock {
+            defer { pinStamp = stamp }
+            return stamp != pinStamp
+        }
+        if changed, let pins = try? pinStore.load() { enqueue(.pinsReloaded(pins)) }
+    }
+
+    /// Seconds between two looks at the saved pins.
+    public static let pinCheckSeconds = 1.0
 
     /// Actions that are ready: finished fetches, then timers that are due, in due order.
     public func takeActions() -> [MapAction] {

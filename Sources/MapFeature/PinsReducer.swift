@@ -11,29 +11,52 @@ enum PinsReducer {
     static func answer(_ prompt: Prompt, key: Key, _ state: inout MapState) -> [MapEffect] {
         state.prompt = nil
         guard key == .character("y") || key == .character("Y") else { return [] }
+        let change: PinChange
         switch prompt {
         case .dropPin(let point):
             guard state.pins.add(at: point) else {
                 state.alert = Alert(tooManyPins, detail: "Remove one first: select it with Tab and press x.")
                 return []
             }
+            change = .add(point.normalized)
         case .removePin(let number):
+            guard let pin = state.pins.pins.first(where: { $0.number == number }) else { return [] }
             state.pins.remove(number: number)
-            if state.selection == .pin(number) {
+            change = .remove(id: pin.id)
+        }
+        dropStaleSelection(&state)
+        // Shown at once; saved as a change to what is saved, and the saved pins come back.
+        return [.changePins(change)]
+    }
+
+    /// The saved pins arrived: they replace the shown ones (the camera stays: fitting is what `f` is for).
+    static func reloaded(_ pins: [Pin], _ state: inout MapState) {
+        state.pins.replace(with: pins)
+        dropStaleSelection(&state)
+    }
+
+    /// Saving failed: said once in a box, then in the status bar only.
+    static func saveFailed(_ reason: String, _ state: inout MapState) {
+        if state.pins.saveProblem == nil {
+            state.alert = Alert("Your pins cannot be saved.", detail: reason)
+        } else {
+            state.notice = "pins not saved: " + reason
+        }
+        state.pins.saveProblem = reason
+    }
+
+    /// Clears a selection of a pin or centre that no longer exists.
+    static func dropStaleSelection(_ state: inout MapState) {
+        guard let selection = state.selection else { return }
+        switch selection {
+        case .pin, .midpoint, .meetingPoint:
+            if !selection.isAvailable(in: state) {
                 state.selection = nil
                 state.detailOpen = false
             }
+        default:
+            break
         }
-        return pinsChanged(&state)
-    }
-
-    /// After an add or remove: save. The camera stays where it is (fitting is what `f` is for).
-    static func pinsChanged(_ state: inout MapState) -> [MapEffect] {
-        if state.selection == .midpoint || state.selection == .meetingPoint, state.pins.midpoint == nil {
-            state.selection = nil
-            state.detailOpen = false
-        }
-        return [.savePins(state.pins.pins)]
     }
 
     static func askToDrop(_ state: inout MapState) {

@@ -10,6 +10,8 @@ public struct PinsState: Equatable, Sendable {
     public private(set) var meetingPoint: LatLon?
     /// Reverse-geocoded descriptions of pins by number, filled in by the runtime.
     public var labels: [Int: String] = [:]
+    /// Why the last save failed, once one has (so the box is shown only the first time).
+    public var saveProblem: String?
 
     public init(pins: [Pin] = []) { replace(with: pins) }
 
@@ -21,9 +23,11 @@ public struct PinsState: Equatable, Sendable {
 
     /// Replaces all pins (sorted by number) and recomputes the centres.
     public mutating func replace(with newPins: [Pin]) {
+        let before = Dictionary(pins.map { ($0.number, $0.id) }, uniquingKeysWith: { first, _ in first })
         pins = newPins.sorted { $0.number < $1.number }
-        let numbers = Set(pins.map(\.number))
-        labels = labels.filter { numbers.contains($0.key) }
+        // A description stays with its pin: a number now held by another pin loses it.
+        let kept = Set(pins.filter { before[$0.number] == $0.id }.map(\.number))
+        labels = labels.filter { kept.contains($0.key) }
         let points = pins.map(\.coordinate)
         midpoint = points.count >= 2 ? Geodesy.midpoint(points) : nil
         meetingPoint = points.count >= 2 ? Geodesy.geometricMedian(points) : nil

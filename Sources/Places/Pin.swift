@@ -24,20 +24,52 @@ public struct Pin: Hashable, Sendable {
     /// 1...10; unique among the pins.
     public var number: Int
     public var coordinate: LatLon
+    /// What the pin is, whatever its number: two maps that share a pins file add and remove pins by
+    /// it. Letters, digits and `-_.:` only.
+    public var id: String
 
-    public init(number: Int, coordinate: LatLon) {
+    /// A pin; without `id`, one derived from its number and position (what a pins file written
+    /// before ids existed gets, the same in every process that reads it).
+    public init(number: Int, coordinate: LatLon, id: String? = nil) {
         self.number = number
         self.coordinate = coordinate
+        self.id = id ?? "pin-\(number)-\(coordinate.lat)-\(coordinate.lon)"
     }
 }
 
-/// Where pins are kept between runs. Implementations write atomically.
+/// One change to the saved pins, applied to them as they are at that moment.
+public enum PinChange: Sendable, Hashable {
+    /// A new pin here, with the smallest free number.
+    case add(LatLon)
+    /// The pin with this id goes (nothing happens when it is gone already).
+    case remove(id: String)
+}
+
+/// What identifies one version of the saved pins: when it differs from the last one seen, another
+/// process may have changed them.
+public struct PinStamp: Sendable, Hashable {
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Double
+
+    public init(inode: UInt64, size: Int64, modified: Double) {
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// Where pins are kept between runs. Several maps may share one store at once: every change is a
+/// read-modify-write of what is saved, under a lock, so none loses another's pins.
 public protocol PinStore: Sendable {
     /// The saved pins; an empty list when nothing was saved yet. Throws `PinStoreError.corrupt`
     /// after moving an unreadable file aside (the app then starts with no pins and says so).
     func load() throws -> [Pin]
-    /// Replaces the saved pins.
-    func save(_ pins: [Pin]) throws
+    /// Applies a change to the pins as they are saved now and returns all of them after it.
+    /// Throws `PinStoreError` (`.full` when an add finds ten pins already).
+    func apply(_ change: PinChange) throws -> [Pin]
+    /// The version of the saved pins; nil when there is no file.
+    func stamp() -> PinStamp?
 }
 
 /// Why pins could not be loaded or saved, for the user.
@@ -46,8 +78,10 @@ public enum PinStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(reason: String, keptAs: String)
     /// Writing failed.
     case writeFailed(String)
-    /// The pins path is a FIFO, a device or a directory: it was neither read nor touched.
+    /// The pins path is a FIFO, a device or a socket: it was neither read nor touched.
     case notARegularFile(path: String)
+    /// An add found the maximum number of pins saved already.
+    case full
 
     public var description: String {
         switch self {
@@ -55,6 +89,7 @@ public enum PinStoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the pins file was unreadable (\(reason)); it was kept as \(keptAs)"
         case .writeFailed(let why): return "could not save the pins: \(why)"
         case .notARegularFile(let path): return "\(path) is not a regular file; the pins were not read"
+        case .full: return "there are \(Pin.maximumCount) pins already"
         }
     }
 }

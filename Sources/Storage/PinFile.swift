@@ -8,6 +8,11 @@ import Places
 /// `kill -9` or a power cut in the middle of a save. Loading never loses a file it cannot read: it
 /// is renamed to `pins.json.corrupt-<UTC time>` (with `-2`, `-3`, … if that name is taken) and
 /// `PinStoreError.corrupt` says where it went. Pins files are private to the user (mode 0600).
+///
+/// Several maps may use one file at once: `apply` takes an exclusive `flock` on `pins.json.lock`
+/// beside it, reads the pins as saved, changes them and writes them back before letting go, so two
+/// maps adding pins keep both and a pin removed in one stays removed; `stamp` tells a map that the
+/// file changed under it.
 public struct PinFile: PinStore {
     /// The pins file.
     public let url: URL
@@ -69,6 +74,63 @@ public struct PinFile: PinStore {
             throw PinStoreError.corrupt(reason: "\(reason); it could not be moved aside: \(error)", keptAs: path)
         }
         throw PinStoreError.corrupt(reason: reason, keptAs: kept)
+    }
+
+    /// Applies `change` to the pins as saved now, under the lock, and returns all of them after it. A file
+    /// that cannot be read is moved aside as `load` does and the change applied to no pins.
+    /// - Throws: `PinStoreError.full` (an add with ten pins saved), `.writeFailed` (no lock, no write).
+    public func apply(_ change: PinChange) throws -> [Pin] {
+        try withLock {
+            var pins: [Pin]
+            do {
+                pins = try load()
+            } catch PinStoreError.corrupt {
+                pins = []
+            }
+            switch change {
+            case .add(let point):
+                let used = Set(pins.map(\.number))
+                guard let number = (1...Pin.maximumCount).first(where: { !used.contains($0) }) else {
+                    throw PinStoreError.full
+                }
+                pins.append(Pin(number: number, coordinate: point.normalized, id: UUID().uuidString))
+            case .remove(let id):
+                pins.removeAll { $0.id == id }
+            }
+            try save(pins)
+            return pins.sorted { $0.number < $1.number }
+        }
+    }
+
+    /// The file's inode, size and modification time; nil when there is none.
+    public func stamp() -> PinStamp? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return PinStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `pins.json.lock` (created, mode 0600, with the folder).
+    func withLock<T>(_ body: () throws -> T) throws -> T {
+        let folder = url.deletingLastPathComponent().path
+        do {
+            try AtomicFile.makeDirectory(folder)
+        } catch {
+            throw PinStoreError.writeFailed("\(error)")
+        }
+        let lockPath = url.path + ".lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw PinStoreError.writeFailed("cannot create \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw PinStoreError.writeFailed("cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
     }
 
     /// Replaces the saved pins atomically (see the type's notes), creating the directory if needed.

@@ -3,7 +3,8 @@ import GeoCore
 import Places
 
 /// The pins file format: a GeoJSON FeatureCollection (RFC 7946) with one Point feature per pin,
-/// coordinates in `[longitude, latitude]` order (degrees, WGS84), properties `number` (1...10) and
+/// coordinates in `[longitude, latitude]` order (degrees, WGS84), properties `number` (1...10),
+/// `id` (the pin's identity; files without it get ids derived from number and position) and
 /// `marker-color` ("#rrggbb", simplestyle-spec). Written sorted by number, pretty-printed with two
 /// spaces, keys in a fixed order, coordinates in Swift's shortest exact decimal form, so the same
 /// pins always give the same bytes.
@@ -24,12 +25,23 @@ enum PinGeoJSON {
                 {
                   "type": "Feature",
                   "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
-                  "properties": { "number": \(pin.number), "marker-color": "\(PinFile.color(for: pin.number).hex)" }
+                  "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", "marker-color": "\(PinFile.color(for: pin.number).hex)" }
                 }
             """
         }
         let list = features.isEmpty ? "[]" : "[\n" + features.joined(separator: ",\n") + "\n  ]"
         return Data("{\n  \"type\": \"FeatureCollection\",\n  \"features\": \(list)\n}\n".utf8)
+    }
+
+    /// An id with only letters, digits and `-_.:` (anything else is dropped), so it needs no escaping.
+    static func safeID(_ id: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                id.unicodeScalars.filter {
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "-_.:".unicodeScalars.contains($0))
+                }))
     }
 
     /// Checks that `pins` can be written and read back: numbers 1...10, each once, valid coordinates.
@@ -88,6 +100,7 @@ enum PinGeoJSON {
         guard let number = value.number.flatMap({ Int(exactly: $0) }) else {
             throw Invalid("\(label): the pin number is not a whole number")
         }
-        return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon))
+        let id = feature["properties"]?["id"]?.string.map(safeID).flatMap { $0.isEmpty ? nil : $0 }
+        return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon), id: id)
     }
 }

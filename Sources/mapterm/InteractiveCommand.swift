@@ -58,6 +58,7 @@ enum InteractiveCommand {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
             }
+            session.runtime.watchPins()
             _ = session.absorbRuntimeActions()
             let now = DispatchTime.now().uptimeNanoseconds
             if session.state.places.isLoading, now - lastTick > 100_000_000 {

@@ -19,8 +19,25 @@ import Testing
         let effects = send([.character("y")], &state)
         #expect(state.prompt == nil)
         #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center)])
-        #expect(effects == [.savePins(state.pins.pins)])
+        #expect(effects == [.changePins(.add(start.camera.center))])
         #expect(state.pins.midpoint == nil && state.pins.meetingPoint == nil)
+    }
+
+    @Test func theSavedPinsReplaceTheShownOnesAndASaveFailureIsSaidOnce() {
+        var state = start
+        _ = send([.character("p"), .character("y")], &state)
+        let saved = [
+            Pin(number: 1, coordinate: start.camera.center, id: "A"),
+            Pin(number: 2, coordinate: LatLon(lat: 1, lon: 2), id: "B"),
+        ]
+        state.selection = .pin(3)
+        _ = MapReducer.reduce(&state, .pinsReloaded(saved))
+        #expect(state.pins.pins == saved && state.pins.midpoint != nil && state.selection == nil)
+        _ = MapReducer.reduce(&state, .pinsSaveFailed(reason: "read-only file system"))
+        #expect(state.alert?.title == "Your pins cannot be saved." && state.alert?.detail == "read-only file system")
+        state.alert = nil
+        _ = MapReducer.reduce(&state, .pinsSaveFailed(reason: "read-only file system"))
+        #expect(state.alert == nil && state.notice == "pins not saved: read-only file system")
     }
 
     @Test func answeringNoOrAnyOtherKeyDropsNothing() {
@@ -69,9 +86,10 @@ import Testing
         state.selection = .pin(2)
         _ = send([.character("x")], &state)
         #expect(state.prompt == .removePin(2))
+        let removed = state.pins.pins[1].id
         let effects = send([.character("y")], &state)
         #expect(state.pins.pins.map(\.number) == [1] && state.selection == nil)
-        #expect(state.pins.midpoint == nil && effects == [.savePins(state.pins.pins)])
+        #expect(state.pins.midpoint == nil && effects == [.changePins(.remove(id: removed))])
         _ = send([.delete], &state)
         #expect(state.prompt == nil)  // nothing selected, nothing to ask
     }

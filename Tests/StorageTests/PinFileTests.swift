@@ -52,7 +52,7 @@ import Testing
                 {
                   "type": "Feature",
                   "geometry": { "type": "Point", "coordinates": [-121.8911, 37.3315] },
-                  "properties": { "number": 1, "marker-color": "\(PinFile.palette[0].hex)" }
+                  "properties": { "number": 1, "id": "pin-1-37.3315--121.8911", "marker-color": "\(PinFile.palette[0].hex)" }
                 }
               ]
             }
@@ -154,6 +154,46 @@ import Testing
             #expect(reason.contains(corrupt.reason), "reason was: \(reason)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: keptAs)) == corrupt.bytes)
         }
+    }
+
+    // MARK: Shared by several maps
+
+    @Test func changesFromTwoStoresOnOneFileKeepEachOthersPins() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let a = dir.store(), b = dir.store()
+        _ = try a.apply(.add(LatLon(lat: 1, lon: 1)))
+        let both = try b.apply(.add(LatLon(lat: 2, lon: 2)))
+        #expect(both.map(\.number) == [1, 2] && Set(both.map(\.id)).count == 2)
+        // A removes its pin; B adds another: the removed one does not come back.
+        let first = both[0].id
+        _ = try a.apply(.remove(id: first))
+        let after = try b.apply(.add(LatLon(lat: 3, lon: 3)))
+        #expect(!after.contains { $0.id == first } && after.map(\.number) == [1, 2])
+        #expect(try a.load() == after)
+    }
+
+    @Test func manyThreadsAddingAtOnceLoseNothing() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        DispatchQueue.concurrentPerform(iterations: 10) { i in
+            _ = try? dir.store().apply(.add(LatLon(lat: Double(i), lon: Double(i))))
+        }
+        let pins = try dir.store().load()
+        #expect(pins.count == 10 && Set(pins.map(\.number)) == Set(1...10))
+        #expect(throws: PinStoreError.full) { try dir.store().apply(.add(LatLon(lat: 50, lon: 50))) }
+    }
+
+    @Test func theStampChangesWhenTheFileDoes() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let file = dir.store()
+        #expect(file.stamp() == nil)
+        _ = try file.apply(.add(LatLon(lat: 1, lon: 1)))
+        let first = try #require(file.stamp())
+        #expect(file.stamp() == first)
+        _ = try dir.store().apply(.add(LatLon(lat: 2, lon: 2)))
+        #expect(file.stamp() != first, "the atomic rename gives the file a new inode")
     }
 
     @Test func unreadableFileIsKeptAside() throws {

@@ -47,3 +47,45 @@ check "pins come back after a restart" pins_survive_a_restart
 check "a pin's pane names the country around it" pin_pane_names_the_place
 check "a corrupt pins file is kept aside with an alert" corrupt_pins_are_kept_aside
 check "an invalid --location is explained" bad_location_is_explained
+
+# Two maps on one data folder (two terminals): each one's pins survive the other's saves, each sees
+# the other's within a second or two, and a pin removed in one does not come back from the other.
+second_map() { tmux -L "$E2E_SOCKET-b" "$@"; }
+screen_b() { second_map capture-pane -p 2>/dev/null; }
+wait_b() {
+  local waited=0
+  until screen_b | grep -qE -- "$1"; do
+    sleep 0.02; waited=$((waited + 1)); [ $waited -ge 500 ] && return 1
+  done
+}
+saved_pins() { jq -c '[.features[].geometry.coordinates | map(. * 100 | round / 100)]' "$XDG_DATA_HOME/mapterm/pins.json"; }
+
+two_maps_keep_each_others_pins() {
+  rm -f "$XDG_DATA_HOME/mapterm/pins.json"
+  start 120 40 --source "$here/empty-places.json" --center 48.85,2.35 --zoom 6
+  second_map kill-server 2>/dev/null
+  second_map -f /dev/null new-session -d -x 120 -y 40 -e TERM=tmux-256color \
+    "$MAPTERM" --source "$here/empty-places.json" --center 48.95,2.60 --zoom 6
+  wait_for 'z 6\.0' && wait_b 'z 6\.0' || return 1
+  keys p; wait_for 'Drop a pin' || return 1; keys y
+  second_map send-keys p; wait_b 'Drop a pin' || return 1; second_map send-keys y
+  local waited=0
+  until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json" 2>/dev/null)" = 2 ]; do
+    sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
+  done
+  # Each map now shows both pins and their centres (B learns of A's pin by watching the file).
+  wait_for '⊗' 5 && wait_b '⊗' 5 || return 1
+  # A removes the pin at its centre; B then drops another one: A's stays gone.
+  keys Tab x; wait_for 'Remove pin' || return 1; keys y
+  wait_until_not '⊗' 5 || return 1
+  second_map send-keys Right p; wait_b 'Drop a pin' || return 1; second_map send-keys y
+  waited=0
+  until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json")" = 2 ]; do
+    sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
+  done
+  local saved; saved=$(saved_pins)
+  second_map kill-server 2>/dev/null
+  ! echo "$saved" | grep -q '\[2.35,48.85\]' && echo "$saved" | grep -q '\[2.6,48.95\]'
+}
+
+check "two maps on one data folder keep and see each other's pins" two_maps_keep_each_others_pins
