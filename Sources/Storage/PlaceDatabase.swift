@@ -8,9 +8,13 @@ import Foundation
 ///   process is gone are removed by the next build.
 /// - Damaged, foreign or of another schema version (`PlaceStoreError.isRebuildable`): the file (and its
 ///   `-wal`/`-shm` companions) is renamed to `places.sqlite.corrupt-YYYYMMDDTHHMMSSZ`, a new store is
-///   built, and `PlaceStore.rebuildReason` says what happened. Places added with `mapterm import` are
+///   built, and `PlaceStore.notice` says what happened. Places added with `mapterm import` are
 ///   in the kept file only; import them again.
-/// - Any other failure (no permission, disk full) is thrown.
+/// - Built, upgraded and repaired by one process at a time: under an exclusive `flock` on
+///   `places.sqlite.lock`, the file is looked at again, so maps started together and `mapterm import`
+///   wait for the one build (a current store is opened without waiting).
+/// - When the folder or the disk cannot be written (read-only, full): an existing store is opened
+///   read-only; without one, the store is built in memory for this run. `PlaceStore.notice` says so.
 public enum PlaceDatabase {
     /// The file name of the store: "places.sqlite".
     public static let fileName = "places.sqlite"
@@ -50,15 +54,39 @@ public enum PlaceDatabase {
         directory: URL, now: Date = Date(), notice: (String) -> Void = { _ in }, build: (PlaceStore) throws -> Void
     ) throws -> PlaceStore {
         let file = directory.appendingPathComponent(fileName)
-        do {
-            try AtomicFile.makeDirectory(directory.path)
-        } catch {
-            throw PlaceStoreError.cannotOpen(path: directory.path, reason: "\(error)")
+        // The usual case: a current store, opened without waiting for anyone.
+        if FileManager.default.fileExists(atPath: file.path),
+            let store = try? PlaceStore(path: file.path, create: false, mode: .readWriteNoUpgrade, storeNotice: nil)
+        {
+            guard store.database.isWritable else {
+                return try fallback(
+                    file, because: PlaceStoreError.cannotOpen(path: file.path, reason: "it may not be written"),
+                    build: build)
+            }
+            return store
         }
+        do {
+            do {
+                try AtomicFile.makeDirectory(directory.path)
+            } catch {
+                throw PlaceStoreError.cannotOpen(path: directory.path, reason: "\(error)")
+            }
+            return try withBuildLock(directory) { try openOrBuild(file, now: now, notice: notice, build: build) }
+        } catch let error as PlaceStoreError where !error.isRebuildable {
+            // Cannot open, create or write (a read-only folder or file, a full disk).
+            return try fallback(file, because: error, build: build)
+        }
+    }
+
+    /// Under the build lock: opens the file (upgrading it), or moves a damaged one aside, or builds it.
+    private static func openOrBuild(
+        _ file: URL, now: Date, notice: (String) -> Void, build: (PlaceStore) throws -> Void
+    ) throws -> PlaceStore {
         var reason: String?
         if FileManager.default.fileExists(atPath: file.path) {
             do {
-                return try PlaceStore(path: file.path, create: false, notice: notice)
+                return try PlaceStore(
+                    path: file.path, create: false, mode: .readWrite, storeNotice: nil, notice: notice)
             } catch let error as PlaceStoreError where error.isRebuildable {
                 let aside = try moveAside(file, now: now)
                 reason =
@@ -66,7 +94,46 @@ public enum PlaceDatabase {
             }
         }
         try buildFile(file, build: build)
-        return try PlaceStore(path: file.path, create: false, rebuildReason: reason)
+        return try PlaceStore(path: file.path, create: false, mode: .readWrite, storeNotice: reason)
+    }
+
+    /// When the store cannot be written or built here: the existing file read-only, else a store built
+    /// in memory.
+    private static func fallback(_ file: URL, because error: any Error, build: (PlaceStore) throws -> Void) throws
+        -> PlaceStore
+    {
+        if FileManager.default.fileExists(atPath: file.path),
+            let store = try? PlaceStore(
+                path: file.path, create: false, mode: .readOnly,
+                storeNotice:
+                    "The places database cannot be written (\(error)); it is used read-only, so imports are off.")
+        {
+            return store
+        }
+        let store = try PlaceStore(
+            path: ":memory:", create: true, mode: .readWrite,
+            storeNotice:
+                "The places database cannot be built in \(file.deletingLastPathComponent().path) (\(error)); this run uses a copy in memory."
+        )
+        try build(store)
+        return store
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `directory/places.sqlite.lock`.
+    private static func withBuildLock<T>(_ directory: URL, _ body: () throws -> T) throws -> T {
+        let path = directory.appendingPathComponent(fileName + ".lock").path
+        let fd = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw PlaceStoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw PlaceStoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
     }
 
     // MARK: Building

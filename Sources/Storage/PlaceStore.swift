@@ -19,11 +19,26 @@ import Places
 /// thread or task. Queries are short (well under a millisecond for a screenful) and block the calling
 /// thread while they run; an import blocks other users of the store until it commits.
 public final class PlaceStore: PlaceSource {
-    /// The path the store was opened from.
+    /// The path the store was opened from (":memory:" for a store in memory).
     public let path: String
-    /// Set when `PlaceDatabase` had to move a damaged or outdated file aside and rebuild this store:
-    /// one sentence for an alert, naming where the old file was kept. Nil otherwise.
-    public let rebuildReason: String?
+    /// Set when `PlaceDatabase` could not simply open the user's store: it moved a damaged file aside
+    /// and rebuilt it, or could only read it, or had to build it in memory. One sentence for an alert.
+    public let notice: String?
+    /// How the store was opened.
+    public let mode: Mode
+
+    /// How a store is opened.
+    public enum Mode: Sendable, Equatable {
+        /// Read and write; a store of version 1 is upgraded, an empty file set up when `create`.
+        case readWrite
+        /// Only read (SQLite's `immutable`): for a store in a folder or on a disk that cannot be written.
+        case readOnly
+        /// Read and write, but a store of an older version is refused (opening without the build lock).
+        case readWriteNoUpgrade
+    }
+
+    /// True when changes reach a file (not read-only, not in memory).
+    public var isPersistent: Bool { mode != .readOnly && path != ":memory:" }
 
     let database: SQLiteDatabase
     private let viewportQuery: SQLiteStatement
@@ -43,13 +58,16 @@ public final class PlaceStore: PlaceSource {
     ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1
     ///   is upgraded in place first (`upgradeFromVersion1`), after `notice` is told why the wait.
     public convenience init(path: String, create: Bool = true, notice: (String) -> Void = { _ in }) throws {
-        try self.init(path: path, create: create, rebuildReason: nil, notice: notice)
+        try self.init(path: path, create: create, mode: .readWrite, storeNotice: nil, notice: notice)
     }
 
-    init(path: String, create: Bool, rebuildReason: String?, notice: (String) -> Void = { _ in }) throws {
+    init(
+        path: String, create: Bool, mode: Mode, storeNotice: String?, notice: (String) -> Void = { _ in }
+    ) throws {
         self.path = path
-        self.rebuildReason = rebuildReason
-        if !create && !FileManager.default.fileExists(atPath: path) {
+        self.notice = storeNotice
+        self.mode = mode
+        if !create && path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
             throw PlaceStoreError.cannotOpen(path: path, reason: "no such file")
         }
         do {
@@ -58,12 +76,13 @@ public final class PlaceStore: PlaceSource {
             throw PlaceStoreError.cannotOpen(path: path, reason: "it is \(error.kind), not a regular file")
         }
         do {
-            database = try SQLiteDatabase(path: path, readOnly: false)
+            database = try SQLiteDatabase(path: path, readOnly: mode == .readOnly, immutable: mode == .readOnly)
         } catch let error as SQLiteError {
             throw Self.openError(error, path: path)
         }
         do {
-            try Self.prepareSchema(database, path: path, create: create, notice: notice)
+            try Self.prepareSchema(
+                database, path: path, create: create && mode != .readOnly, mode: mode, notice: notice)
             viewportQuery = try database.prepare(
                 "SELECT entries FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3"
             )
@@ -87,7 +106,7 @@ public final class PlaceStore: PlaceSource {
 
     /// Checks the marks and tables of an existing store, or creates the schema in a new file.
     private static func prepareSchema(
-        _ database: SQLiteDatabase, path: String, create: Bool, notice: (String) -> Void
+        _ database: SQLiteDatabase, path: String, create: Bool, mode: Mode, notice: (String) -> Void
     ) throws {
         // The first read is where SQLite notices a file that is not a database.
         let applicationID = try database.pragmaInt("application_id")
@@ -106,7 +125,7 @@ public final class PlaceStore: PlaceSource {
         guard applicationID == Int(PlaceStoreSchema.applicationID) else {
             throw PlaceStoreError.notAPlaceStore(path: path, reason: "application_id is \(applicationID)")
         }
-        if version == 1 {
+        if version == 1 && mode == .readWrite {
             notice("updating the places database to this version (place clusters)…")
             try database.execute(Self.connectionPragmas)
             try upgradeFromVersion1(database, path: path)
@@ -117,7 +136,7 @@ public final class PlaceStore: PlaceSource {
         for table in PlaceStoreSchema.requiredTables where try !database.hasTableOrView(table) {
             throw PlaceStoreError.notAPlaceStore(path: path, reason: "table \(table) is missing")
         }
-        try database.execute(Self.connectionPragmas)
+        try database.execute(mode == .readOnly ? "PRAGMA mmap_size = 268435456" : Self.connectionPragmas)
     }
 
     /// Set on every connection: WAL (readers never wait for a writer), `synchronous=NORMAL` (durable

@@ -53,11 +53,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// Opens (and, unless `readOnly`, creates when missing) the database at `path`.
     /// `":memory:"` opens a private in-memory database. Waits up to `busyTimeout` seconds for
     /// locks held by other processes.
-    public init(path: String, readOnly: Bool, busyTimeout: Double = 5) throws {
+    public init(path: String, readOnly: Bool, immutable: Bool = false, busyTimeout: Double = 5) throws {
         var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc: Int32
+        if immutable {
+            // `immutable=1`: no locks, no journal, no -shm file: a file that nothing changes, readable in a
+            // folder nobody may write to.
+            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+                .replacingOccurrences(of: "#", with: "%23")
+            rc = sqlite3_open_v2("file:\(escaped)?immutable=1", &db, flags | SQLITE_OPEN_URI, nil)
+        } else {
+            rc = sqlite3_open_v2(path, &db, flags, nil)
+        }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             if let db { sqlite3_close_v2(db) }
@@ -77,6 +86,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// Runs `body` while holding the connection lock (re-entrant). Use it to keep a
     /// bind/step/read sequence on a shared statement from interleaving with other threads.
+    /// True when the connection can change the main database (SQLite opens a file it may not write
+    /// read-only even when asked for read-write).
+    public var isWritable: Bool { withLock { sqlite3_db_readonly(handle, "main") == 0 } }
+
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }

@@ -30,7 +30,10 @@ enum ImportCommand {
             throw UsageError("\(path) holds no valid places (\(result.issues.count) rows rejected)")
         }
         let store = try PlaceDatabase.openDefault(resources: try ResourceLocator.locate().directory)
-        if let reason = store.rebuildReason {
+        guard store.isPersistent else {
+            throw UsageError("cannot import: \(store.notice ?? "the places database cannot be written")")
+        }
+        if let reason = store.notice {
             Diagnostics.say(reason)
         }
         let count = try store.import(result.places)

@@ -28,7 +28,7 @@ enum InteractiveCommand {
             pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
         state.places.filter = filter
         if state.alert == nil, let notice = opened.notice {
-            state.alert = Alert("The places database was rebuilt.", detail: notice)
+            state.alert = Alert("About the places database", detail: notice)
         }
         let session = MapSession(
             state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(resources),

@@ -25,7 +25,7 @@ enum PlaceSources {
                 let store = try PlaceDatabase.openDefault(resources: try resources().directory) { notice in
                     Diagnostics.say(notice)
                 }
-                return Opened(source: store, notice: store.rebuildReason)
+                return Opened(source: store, notice: store.notice)
             } catch let error as UsageError {
                 throw error
             } catch {

@@ -27,6 +27,7 @@ enum RenderCommand {
         let filter = try FilterOptions.filter(args, kindOption: "hide")
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
+        if let notice = opened.notice { Diagnostics.say(notice) }
         var state = MapState(
             camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
         state.places.filter = filter

@@ -1,9 +1,10 @@
 import Foundation
 import GeoCore
 import Places
-import Storage
 import TestSupport
 import Testing
+
+@testable import Storage
 
 @Suite struct PlaceDatabaseTests {
     struct Stop: Error {}
@@ -74,7 +75,7 @@ import Testing
         let resources = try Self.makeResources(in: folder)
         let directory = folder.url.appendingPathComponent("data/mapterm")
         let store = try PlaceDatabase.open(directory: directory, resources: resources, now: Self.now)
-        #expect(store.rebuildReason == nil)
+        #expect(store.notice == nil)
         #expect(try store.count() == 5)
         #expect(store.path == directory.appendingPathComponent("places.sqlite").path)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -83,7 +84,7 @@ import Testing
         try store.import([Place(id: "mine", kind: .restroom, name: "Mine", coordinate: LatLon(lat: 1, lon: 1))])
         let again = try PlaceDatabase.open(directory: directory, resources: resources, now: Self.now)
         #expect(try again.count() == 6)
-        #expect(again.rebuildReason == nil)
+        #expect(again.notice == nil)
     }
 
     @Test func corruptFileIsKeptAsideAndRebuilt() throws {
@@ -97,7 +98,7 @@ import Testing
         #expect(try store.count() == 5)
         let aside = folder.url.appendingPathComponent("places.sqlite.corrupt-20261129T120102Z")
         #expect(try Data(contentsOf: aside) == garbage)
-        let reason = try #require(store.rebuildReason)
+        let reason = try #require(store.notice)
         #expect(reason.contains("damaged") && reason.contains(aside.path))
         #expect(!reason.contains("\n"))
     }
@@ -113,7 +114,7 @@ import Testing
             atPath: emptyDirectory.appendingPathComponent("places.sqlite").path, contents: Data())
         let first = try PlaceDatabase.open(directory: emptyDirectory, resources: resources, now: Self.now)
         #expect(try first.count() == 5)
-        #expect(first.rebuildReason?.contains("empty") == true)
+        #expect(first.notice?.contains("empty") == true)
         // Another program's SQLite database, twice in the same second: two distinct names.
         let foreignDirectory = folder.url.appendingPathComponent("foreign")
         try FileManager.default.createDirectory(at: foreignDirectory, withIntermediateDirectories: true)
@@ -126,7 +127,7 @@ import Testing
             }
             let store = try PlaceDatabase.open(directory: foreignDirectory, resources: resources, now: Self.now)
             #expect(try store.count() == 5)
-            #expect(store.rebuildReason?.contains("not a mapterm places database") == true)
+            #expect(store.notice?.contains("not a mapterm places database") == true)
         }
         let aside = try FileManager.default.contentsOfDirectory(atPath: foreignDirectory.path).filter {
             $0.contains(".corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
@@ -152,7 +153,7 @@ import Testing
         let store = try PlaceDatabase.open(directory: folder.url, resources: resources, now: Self.now)
         #expect(try store.place(id: "old") == nil)
         #expect(try store.count() == 5)
-        #expect(store.rebuildReason?.contains("schema version 99") == true)
+        #expect(store.notice?.contains("schema version 99") == true)
     }
 
     @Test func interruptedBuildLeavesNoFileBehind() throws {
@@ -166,12 +167,42 @@ import Testing
                     try store.import(places) { if $0 == phase { throw Stop() } }
                 }
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data")).isEmpty)
+            // Nothing is left but the build lock.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data")) == ["places.sqlite.lock"])
         }
         // A later run builds normally.
         let store = try PlaceDatabase.open(
             directory: folder.url.appendingPathComponent("data"), resources: resources, now: Self.now)
         #expect(try store.count() == 5)
+    }
+
+    @Test func aFullDiskBuildsTheStoreInMemoryAndSaysSo() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        let resources = try Self.makeResources(in: folder)
+        let places = try EmbeddedPlaceData.load(resources: resources).places
+        let store = try PlaceDatabase.open(directory: folder.url) { store in
+            guard store.path == ":memory:" else { throw PlaceStoreError.sqlite("database or disk is full") }
+            try store.import(places)
+        }
+        #expect(try !store.isPersistent && store.count() == 5)
+        #expect(
+            store.notice?.contains("database or disk is full") == true && store.notice?.contains("in memory") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("places.sqlite")))
+    }
+
+    @Test func aStoreThatCannotBeWrittenIsReadOnly() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        let resources = try Self.makeResources(in: folder)
+        _ = try PlaceDatabase.open(directory: folder.url, resources: resources)
+        let readOnly = try PlaceStore(
+            path: folder.path("places.sqlite"), create: false, mode: .readOnly, storeNotice: nil)
+        #expect(try !readOnly.isPersistent && readOnly.count() == 5)
+        #expect(try readOnly.markerQuery(.world, zoom: 3, filter: .standard).reduce(0) { $0 + $1.count } >= 1)
+        #expect(throws: (any Error).self) {
+            try readOnly.import([Place(id: "x", kind: .restroom, name: "x", coordinate: LatLon(lat: 1, lon: 1))])
+        }
     }
 
     @Test func leftoversOfDeadBuildsAndStaleCompanionsAreRemoved() throws {
@@ -189,7 +220,7 @@ import Testing
         #expect(!names.contains("places.sqlite.build-4194999"))
         #expect(
             names.filter { $0.hasPrefix("places.sqlite") }.allSatisfy {
-                ["places.sqlite", "places.sqlite-wal", "places.sqlite-shm"].contains($0)
+                ["places.sqlite", "places.sqlite-wal", "places.sqlite-shm", "places.sqlite.lock"].contains($0)
             })
     }
 

@@ -1,11 +1,13 @@
 # Faults and hostile input: escape sequences inside files and arguments never reach the terminal;
-# tile bombs, oversized tiles and FIFOs are refused without using much memory or hanging.
+# tile bombs, oversized tiles and FIFOs are refused without using much memory or hanging; several
+# processes share one data folder, and folders that cannot be written still give a working map.
 
 fault_dir=$(mktemp -d)
 echo '[]' > "$fault_dir/none.json"
 injection_checks() {
   python3 "$here/injection.py" "$MAPTERM" "$fault_dir"
   python3 "$here/faults.py" "$MAPTERM" "$fault_dir"
+  python3 "$here/concurrency.py" "$MAPTERM" "$fault_dir"
 }
 while IFS= read -r line; do
   case "$line" in
