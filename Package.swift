@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
 
         // MARK: Pure core
         .target(name: "GeoCore", swiftSettings: strict),
@@ -33,7 +34,7 @@ let package = Package(
         .target(
             name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety"],
             swiftSettings: strict),
-        .target(name: "Network", dependencies: ["Places", "GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "TextSafety"], swiftSettings: strict),
 
         // MARK: Composition root
         .executableTarget(

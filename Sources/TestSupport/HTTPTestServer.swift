@@ -27,6 +27,8 @@ public final class HTTPTestServer: @unchecked Sendable {
         case unframed(status: Int, body: Data)
         /// Closes the connection without answering.
         case close
+        /// A redirect (301, 302, 303, 307 or 308) to `location`, with a short body.
+        case redirect(status: Int, location: String)
 
         /// A 200 (or `status`) response with a JSON body.
         public static func json(_ text: String, status: Int = 200) -> Response {
@@ -232,6 +234,12 @@ public final class HTTPTestServer: @unchecked Sendable {
                 header(status: status, contentType: "application/json", length: declaredLength) + partialBody)
             return true
         case .close:
+            return false
+        case .redirect(let status, let location):
+            var head = header(status: status, contentType: "text/plain", length: 6)
+            head.insert(contentsOf: Data("Location: \(location)\r\n".utf8), at: head.count - 2)
+            send(connection, head + Data("moved\n".utf8))
+            finishWriting(connection)
             return false
         }
     }

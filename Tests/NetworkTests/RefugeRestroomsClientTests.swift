@@ -265,7 +265,60 @@ import Testing
         unsetenv("NO_PROXY")
         let result = try await client(server).places(in: Self.region, kinds: [.restroom], limit: 10)
         #expect(result.count == 3)
-        #expect(ProcessInfo.processInfo.environment["no_proxy"]?.contains("127.0.0.1") == true)
+        #expect(ProcessInfo.processInfo.environment["no_proxy"] == nil, "the environment is left alone")
+        // The proxy is really used for other hosts: a name that only the (dead) proxy could resolve fails on it.
+        let remote = RefugeRestroomsClient(baseURL: URL(string: "http://places.invalid")!, timeout: 5)
+        await expectError(.transport("could not connect to places.invalid")) {
+            _ = try await remote.places(in: Self.region, limit: 10)
+        }
+    }
+
+    // MARK: Redirects
+
+    @Test func followsRedirectsToTheSameHostAtMostThree() async throws {
+        let places = Self.spiral(4)
+        let fake = HTTPRefugeFake.handler(serving: places)
+        let server = try HTTPTestServer { target in
+            // /hop/N/... redirects to /hop/N-1/..., /hop/0/... serves the API.
+            guard target.hasPrefix("/hop/") else { return fake(target) }
+            let rest = target.dropFirst(5)
+            let hops = Int(rest.prefix { $0.isNumber }) ?? 0
+            let tail = rest.drop { $0.isNumber }
+            return hops == 0
+                ? fake(String(tail)) : .redirect(status: hops % 2 == 0 ? 302 : 307, location: "/hop/\(hops - 1)\(tail)")
+        }
+        defer { server.stop() }
+        func via(_ hops: Int) -> RefugeRestroomsClient {
+            RefugeRestroomsClient(baseURL: server.baseURL.appendingPathComponent("hop/\(hops)"), timeout: 5)
+        }
+        #expect(try await via(3).places(in: Self.region, limit: 10).count == 4)
+        let before = server.requests.count
+        await expectError(.transport("127.0.0.1:\(server.port) redirected more than 3 times")) {
+            _ = try await via(4).places(in: Self.region, limit: 10)
+        }
+        #expect(server.requests.count - before == 4, "the fourth redirect is not followed")
+    }
+
+    @Test func refusesRedirectsToAnotherHostOrScheme() async throws {
+        let target = try HTTPTestServer(handler: HTTPRefugeFake.handler(serving: Self.spiral(2)))
+        defer { target.stop() }
+        let locations = [
+            "http://localhost:\(target.port)/api/v1/restrooms/by_location",
+            "https://127.0.0.1:\(target.port)/api/v1/restrooms/by_location",
+            "http://\u{1b}]0;PWNED\u{07}/x",
+        ]
+        for location in locations {
+            let server = try HTTPTestServer { _ in .redirect(status: 301, location: location) }
+            defer { server.stop() }
+            do {
+                _ = try await client(server).places(in: Self.region, limit: 10)
+                Issue.record("followed \(location)")
+            } catch let error as PlaceSourceError {
+                #expect("\(error)".hasPrefix("Network error: 127.0.0.1:\(server.port) redirected"), "\(error)")
+                #expect(!"\(error)".contains("\u{1b}"))
+            }
+        }
+        #expect(target.requests.isEmpty)
     }
 
     @Test func serverStopsCleanly() async throws {

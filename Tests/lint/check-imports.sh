@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 status=0
 pure="GeoCore TextSafety VectorTiles Render Places MapFeature"
 for module in $pure; do
-  hits=$(grep -rnE '^\s*(@[a-zA-Z]+\s+)*import\s+(CNcurses|CSQLite|FoundationNetworking|Terminal|Storage|Network|Glibc\.ncurses)\b' "Sources/$module" 2>/dev/null)
+  hits=$(grep -rnE '^\s*(@[a-zA-Z]+\s+)*import\s+(CNcurses|CSQLite|CCurl|FoundationNetworking|Terminal|Storage|Network|Glibc\.ncurses)\b' "Sources/$module" 2>/dev/null)
   if [ -n "$hits" ]; then
     echo "pure module $module imports an adapter or C library:"; echo "$hits"; status=1
   fi
@@ -25,5 +25,6 @@ check_only CNcurses Terminal
 check_only CSQLite Storage
 check_only FoundationNetworking Network
 check_only CZlib VectorTiles
+check_only CCurl Network
 [ $status -eq 0 ] && echo "import rule: ok"
 exit $status

@@ -1,0 +1,210 @@
+import CCurl
+import Foundation
+import Places
+import TextSafety
+
+/// One GET on a libcurl easy handle, without following redirects: the building block of `HTTPFetcher`.
+///
+/// `run()` performs the blocking transfer on a global dispatch queue and resumes exactly once: with the
+/// body of a 200, with the target of a redirect, or with an error. The body is gathered by the write
+/// callback, which refuses the chunk that would pass `maxBodyBytes` (libcurl then stops reading at
+/// once); the first chunk of any other status is refused too, since error bodies are not read. Cancelling
+/// the calling task resumes at once with `CancellationError`; the progress callback then aborts the
+/// transfer within about a second, and whatever it still receives is dropped.
+final class CurlTransfer: @unchecked Sendable {
+    /// What a transfer ends with, short of an error.
+    enum Outcome {
+        /// The complete body of a 200 response.
+        case body(Data)
+        /// A 3xx response pointing to this absolute URL.
+        case redirect(URL)
+    }
+
+    private let url: URL
+    private let timeout: TimeInterval
+    private let maxBodyBytes: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var body = Data()
+    private var overflowed = false
+    private var cancelled = false
+    private var continuation: CheckedContinuation<Outcome, any Error>?
+    private var resumed = false
+
+    /// - Parameters:
+    ///   - timeout: seconds the transfer may take, from start to the last byte (connect included).
+    ///   - maxBodyBytes: the largest accepted body in bytes.
+    init(url: URL, timeout: TimeInterval, maxBodyBytes: Int) {
+        self.url = url
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Performs the transfer (see the type's comment).
+    func run() async throws -> Outcome {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
+                lock.lock()
+                self.continuation = continuation
+                let alreadyCancelled = cancelled
+                lock.unlock()
+                if alreadyCancelled {
+                    finish(.failure(CancellationError()))
+                    return
+                }
+                DispatchQueue.global().async { self.finish(self.perform()) }
+            }
+        } onCancel: {
+            lock.lock()
+            cancelled = true
+            lock.unlock()
+            finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Resumes the continuation with `result` unless it has been resumed already.
+    private func finish(_ result: Result<Outcome, any Error>) {
+        lock.lock()
+        guard !resumed, let continuation else {
+            lock.unlock()
+            return
+        }
+        resumed = true
+        self.continuation = nil
+        body = Data()
+        lock.unlock()
+        continuation.resume(with: result)
+    }
+
+    // MARK: The transfer (on a dispatch thread)
+
+    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    /// Runs the blocking transfer and maps its end to an outcome.
+    private func perform() -> Result<Outcome, any Error> {
+        guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+            return .failure(PlaceSourceError.transport("the HTTP library could not start"))
+        }
+        defer { curl_easy_cleanup(handle) }
+        let headers = curl_slist_append(nil, "Accept: application/json")
+        defer { curl_slist_free_all(headers) }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let code = withExtendedLifetime(self) { () -> CURLcode in
+            configure(handle, headers: headers, context: context)
+            return curl_easy_perform(handle)
+        }
+        var status = 0
+        var redirect: UnsafeMutablePointer<CChar>?
+        _ = mt_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = mt_curl_get_string(handle, CURLINFO_REDIRECT_URL, &redirect)
+        return outcome(code: code, status: status, redirect: redirect.map { String(cString: $0) })
+    }
+
+    /// Sets every option of the transfer on `handle`.
+    private func configure(
+        _ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?,
+        context: UnsafeMutableRawPointer
+    ) {
+        let milliseconds = max(1, Int((timeout * 1000).rounded(.up)))
+        _ = mt_curl_set_pointer(handle, CURLOPT_URL, url.absoluteString)
+        _ = mt_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = mt_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        _ = mt_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = mt_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
+        _ = mt_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        _ = mt_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes))
+        _ = mt_curl_set_pointer(handle, CURLOPT_USERAGENT, "mapterm")
+        _ = mt_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
+        _ = mt_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers)
+        if HTTPFetcher.isLoopback(url) { _ = mt_curl_set_pointer(handle, CURLOPT_NOPROXY, "*") }
+        _ = mt_curl_set_write_function(handle, Self.receive)
+        _ = mt_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        _ = mt_curl_set_progress_function(handle, Self.progress)
+        _ = mt_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+        _ = mt_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+    }
+
+    /// The write callback: keeps a chunk of a 200 body, or returns 0 (which aborts the transfer) when the
+    /// status is not 200, the body would pass the limit, or the fetch was cancelled.
+    private static let receive: curl_write_callback = { bytes, size, count, context in
+        guard let bytes, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.keep(UnsafeRawPointer(bytes), count: size * count) ? size * count : 0
+    }
+
+    /// The progress callback: a non-zero answer aborts a cancelled transfer.
+    private static let progress: curl_xferinfo_callback = { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+    }
+
+    private var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled || resumed
+    }
+
+    /// Appends `count` bytes to the body; false when they must be refused.
+    private func keep(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !cancelled, !resumed else { return false }
+        guard body.count + count <= maxBodyBytes else {
+            overflowed = true
+            body = Data()
+            return false
+        }
+        body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
+        return true
+    }
+
+    // MARK: Mapping the end of a transfer
+
+    /// The outcome of a transfer that ended with `code`, HTTP `status` and libcurl's redirect target.
+    private func outcome(code: CURLcode, status: Int, redirect: String?) -> Result<Outcome, any Error> {
+        lock.lock()
+        let data = body
+        let overflowed = overflowed
+        let cancelled = cancelled
+        lock.unlock()
+        if cancelled { return .failure(CancellationError()) }
+        if overflowed || code == CURLE_FILESIZE_EXCEEDED { return .failure(PlaceSourceError.tooLarge) }
+        guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && status != 200 && status != 0) else {
+            return .failure(Self.error(for: code, url: url))
+        }
+        if [301, 302, 303, 307, 308].contains(status) {
+            guard let target = redirect.flatMap(URL.init(string:)), target.host != nil else {
+                return .failure(
+                    PlaceSourceError.transport("\(HTTPFetcher.hostLabel(url)) redirected to an invalid address"))
+            }
+            return .success(.redirect(target))
+        }
+        guard status == 200 else { return .failure(PlaceSourceError.httpStatus(status)) }
+        return .success(.body(data))
+    }
+
+    /// A libcurl failure as a `PlaceSourceError` with a short, user-facing reason.
+    static func error(for code: CURLcode, url: URL) -> any Error {
+        let host = HTTPFetcher.hostLabel(url)
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return PlaceSourceError.timeout
+        case CURLE_ABORTED_BY_CALLBACK: return CancellationError()
+        case CURLE_COULDNT_CONNECT: return PlaceSourceError.transport("could not connect to \(host)")
+        case CURLE_COULDNT_RESOLVE_HOST: return PlaceSourceError.transport("could not find \(host)")
+        case CURLE_COULDNT_RESOLVE_PROXY: return PlaceSourceError.transport("could not find the proxy")
+        case CURLE_UNSUPPORTED_PROTOCOL: return PlaceSourceError.transport("\(host) needs http or https")
+        case CURLE_GOT_NOTHING: return PlaceSourceError.transport("\(host) closed the connection without answering")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
+            return PlaceSourceError.transport("the connection to \(host) was lost")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return PlaceSourceError.transport("\(host) sent an invalid response")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+            return PlaceSourceError.transport("secure connection to \(host) failed")
+        default:
+            let reason = curl_easy_strerror(code).map { String(cString: $0) } ?? "code \(code.rawValue)"
+            return PlaceSourceError.transport(
+                "request to \(host) failed (\(TextSanitizer.clean(reason, maxLength: 60).lowercased()))")
+        }
+    }
+}
