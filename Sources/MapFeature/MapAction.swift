@@ -37,6 +37,8 @@ public enum MapAction: Sendable {
     case markersLoaded(MarkerRequest, MarkerBatch)
     /// A fetch of markers failed, with a reason for the user.
     case markersFailed(MarkerRequest, reason: String)
+    /// The wait after the `attempt`-th failure in a row is over: the source may be asked again.
+    case retryDue(attempt: Int)
     /// The most important places of the selected cluster (by its marker key) arrived.
     case leadersLoaded(key: String, [Place])
     /// A pin's reverse-geocoded description arrived.

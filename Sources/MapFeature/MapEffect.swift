@@ -8,6 +8,8 @@ public enum MapEffect: Equatable, Sendable {
     case settle(generation: Int, afterSeconds: Double)
     /// Ask the place source for markers; cancel any older fetch first.
     case fetchMarkers(MarkerRequest)
+    /// Send `.retryDue(attempt)` after this many seconds: the wait after a failed fetch.
+    case retryPlaces(attempt: Int, afterSeconds: Double)
     /// Load the full details of a place for its detail pane.
     case loadDetails(Place)
     /// Load the most important places of a cluster for its pane.

@@ -58,6 +58,8 @@ public final class MapRuntime: @unchecked Sendable {
                 }
             case .fetchMarkers(let request):
                 start(request)
+            case .retryPlaces(let attempt, let delay):
+                lock.withLock { timers.append((clock.now() + delay, .retryDue(attempt: attempt))) }
             case .loadLeaders(let request):
                 let source = self.source
                 lock.withLock {

@@ -2,7 +2,8 @@ import GeoCore
 import Places
 
 /// The places half of the reducer: fetch markers on region change after a settle delay, cache them by
-/// zoom level and tile, drop stale results, change the filter.
+/// zoom level and tile, drop stale results, back off from a failing source (`PlaceBackoff`), change the
+/// filter.
 enum PlacesReducer {
     /// Seconds the view must stay still before its markers are fetched.
     static let settleDelay = 0.15
@@ -17,8 +18,8 @@ enum PlacesReducer {
         return [.settle(generation: state.places.generation, afterSeconds: settleDelay)]
     }
 
-    /// Shows the cached markers of the view, or asks for them (`force` skips the cache). Until they come,
-    /// the markers shown before stay, so a zoom step never blanks the map.
+    /// Shows the cached markers of the view, or asks for them (`force` skips the cache and the wait after
+    /// a failure). Until they come, the markers shown before stay, so a zoom step never blanks the map.
     static func fetchIfNeeded(_ state: inout MapState, force: Bool) -> [MapEffect] {
         state.places.awaitingSettle = false
         let keys = MarkerRequest.keys(for: state.transform)
@@ -28,6 +29,10 @@ enum PlacesReducer {
             state.places.pending = nil
             return []
         }
+        // A failing source is asked once at a time, and not during the wait after a failure.
+        let backoff = state.places.backoff
+        if !force && backoff.failures > 0 && (backoff.waiting || state.places.pending != nil) { return [] }
+        state.places.backoff.waiting = false
         let request = MarkerRequest(
             region: MarkerRequest.bounds(of: keys, view: state.transform.bounds), level: level,
             filter: state.places.filter, generation: state.places.generation, keys: keys)
@@ -52,6 +57,20 @@ enum PlacesReducer {
         return fetchIfNeeded(&state, force: true)
     }
 
+    /// A failed fetch: the first of a run is an alert, the later ones only a note in the status bar; the
+    /// next request waits for `.retryDue`.
+    static func failed(_ reason: String, _ state: inout MapState) -> [MapEffect] {
+        var backoff = state.places.backoff
+        backoff.failures += 1
+        backoff.waiting = true
+        backoff.reason = reason
+        state.places.backoff = backoff
+        if backoff.failures == 1 { state.alert = Alert(failureTitle, detail: reason) }
+        return [
+            .retryPlaces(attempt: backoff.failures, afterSeconds: PlaceBackoff.delay(afterFailures: backoff.failures))
+        ]
+    }
+
     static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
         switch action {
         case .appeared:
@@ -63,16 +82,24 @@ enum PlacesReducer {
         case .markersLoaded(let request, let batch):
             guard request == state.places.pending else { return [] }
             state.places.pending = nil
+            let recovered = state.places.backoff.failures > 0
+            state.places.backoff = PlaceBackoff()
             state.places.cappedAt = batch.cappedAt
             state.places.cache.store(batch.markers, for: request.keys, level: request.level)
+            // A retry answers for where the view was when it started; the view may have moved on since.
+            if recovered && !state.places.awaitingSettle { return fetchIfNeeded(&state, force: false) }
             let keys = MarkerRequest.keys(for: state.transform)
             state.places.markers = state.places.cache.markers(in: keys, level: MarkerRequest.level(state.camera))
             return []
         case .markersFailed(let request, let reason):
             guard request == state.places.pending else { return [] }
             state.places.pending = nil
-            state.alert = Alert(failureTitle, detail: reason)
-            return []
+            return failed(reason, &state)
+        case .retryDue(let attempt):
+            guard state.places.backoff.waiting, attempt == state.places.backoff.failures else { return [] }
+            // The retry asks even when the view's markers are cached (the failure may have been a refresh):
+            // only an answer ends the failures.
+            return fetchIfNeeded(&state, force: true)
         case .detailsLoaded(let place):
             if state.selection?.place?.id == place.id { state.selection = .place(place) }
             return []

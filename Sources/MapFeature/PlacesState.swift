@@ -19,6 +19,8 @@ public struct PlacesState: Equatable, Sendable {
     /// The view moved to where the cache has nothing: the markers shown are the old ones until the
     /// settle delay passes and the fetch answers.
     public var awaitingSettle = false
+    /// Failures of the source in a row, and the wait before it is asked again.
+    public var backoff = PlaceBackoff()
 
     public init() {}
 

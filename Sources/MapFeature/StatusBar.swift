@@ -80,7 +80,8 @@ struct StatusBar {
         return [center, zoom, places, filters, location, scalePart(state)]
     }
 
-    /// "  ⠋ loading · 38 markers · 2 140 places in view", "  12 places in view", "  no places in view".
+    /// "  ⠋ loading · 38 markers · 2 140 places in view", "  12 places in view", "  no places in view";
+    /// while the source fails, "  places unavailable (3 tries): The server did not answer in time".
     static func placesPart(_ state: MapState, _ counts: (markers: Int, places: Int)) -> Part {
         let dot = state.ascii ? "-" : "·"
         var full: String
@@ -97,7 +98,13 @@ struct StatusBar {
             full = "\(markers) \(dot) \(places) places in view"
             short = "\(places) places"
         }
-        if let cap = state.places.cappedAt {
+        let backoff = state.places.backoff
+        if backoff.failures > 0 {
+            let reason = (backoff.reason ?? "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            let tries = backoff.failures == 1 ? "1 try" : "\(backoff.failures) tries"
+            full = reason.isEmpty ? "places unavailable (\(tries))" : "places unavailable (\(tries)): \(reason)"
+            short = "places unavailable (\(tries))"
+        } else if let cap = state.places.cappedAt {
             full += " \(dot) capped at \(group(cap, state.ascii))"
             short += " (capped)"
         }

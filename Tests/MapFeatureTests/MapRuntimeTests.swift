@@ -57,6 +57,37 @@ import Testing
         #expect(reason.contains("503"))
     }
 
+    /// A minute of panning four times a second against a source that always fails: the requests are
+    /// those of the backoff schedule (at 0, 1, 3, 7, 15, 31 s), computed here independently.
+    @Test func aFailingSourceIsAskedOnTheBackoffScheduleWhilePanning() async {
+        let source = PlacesStubSource(error: PlaceSourceError.httpStatus(503))
+        let clock = ManualClock()
+        let runtime = MapRuntime(source: source, clock: clock)
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 37.78, lon: -122.42), zoom: 14), screen: Viewport(cols: 100, rows: 31))
+        var alerts = 0
+        func apply(_ action: MapAction) {
+            let hadAlert = state.alert != nil
+            _ = runtime.perform(MapReducer.reduce(&state, action))
+            if state.alert != nil && !hadAlert { alerts += 1 }
+        }
+        apply(.appeared)
+        for step in 0..<240 {
+            await runtime.waitForFetch()
+            for action in runtime.takeActions() { apply(action) }
+            apply(.key(step % 8 < 4 ? .right : .down))
+            clock.advance(by: 0.25)
+        }
+        var expected = 0
+        var time = 0.0
+        while time < 60 {
+            expected += 1
+            time += PlaceBackoff.delay(afterFailures: expected)
+        }
+        #expect(source.queries.count == expected && expected == 6)
+        #expect(alerts == 1)
+    }
+
     @Test func leadersMergeClustersAndSinglePlacesByImportance() async {
         let places = (0..<12).map { i in
             Place(

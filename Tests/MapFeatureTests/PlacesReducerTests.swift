@@ -1,6 +1,7 @@
 import GeoCore
 import MapFeature
 import Places
+import Render
 import TestSupport
 import Testing
 
@@ -105,6 +106,71 @@ import Testing
         #expect(state.alert == nil)
         _ = MapReducer.reduce(&state, .key(.right))
         #expect(state.camera != start.camera)  // the map stays usable
+    }
+
+    /// The request of the first `.fetchMarkers` among `effects`.
+    func fetched(_ effects: [MapEffect]) -> MarkerRequest? {
+        effects.lazy.compactMap { if case .fetchMarkers(let request) = $0 { request } else { nil } }.first
+    }
+
+    @Test func backoffDoublesUpToAMinuteAndOnlyTheFirstFailureIsAnAlert() throws {
+        #expect((1...9).map { PlaceBackoff.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 32, 60, 60, 60])
+        var state = start
+        var request = try #require(fetched(MapReducer.reduce(&state, .appeared)))
+        for attempt in 1...8 {
+            let effects = MapReducer.reduce(&state, .markersFailed(request, reason: "HTTP status 503"))
+            #expect(
+                effects == [.retryPlaces(attempt: attempt, afterSeconds: PlaceBackoff.delay(afterFailures: attempt))])
+            #expect((state.alert != nil) == (attempt == 1), "attempt \(attempt)")
+            #expect(state.places.backoff.failures == attempt && state.places.backoff.waiting)
+            // Pans during the wait (the first closes the alert) ask nothing, even once settled.
+            for _ in 0..<3 {
+                _ = MapReducer.reduce(&state, .key(.down))
+                #expect(fetched(MapReducer.reduce(&state, .settled(generation: state.places.generation))) == nil)
+            }
+            #expect(state.alert == nil)
+            #expect(MapReducer.reduce(&state, .retryDue(attempt: attempt - 1)).isEmpty, "a stale timer")
+            request = try #require(fetched(MapReducer.reduce(&state, .retryDue(attempt: attempt))))
+            #expect(request.generation == state.places.generation, "the retry asks for where the view is now")
+            // While the retry runs, a moving view does not replace it.
+            _ = MapReducer.reduce(&state, .key(.left))
+            #expect(fetched(MapReducer.reduce(&state, .settled(generation: state.places.generation))) == nil)
+            #expect(state.places.pending == request)
+        }
+        state.screen = Viewport(cols: 160, rows: 31)
+        let grid = FrameComposer().compose(state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 30), labels: []))
+        #expect(grid.line(grid.rows - 1).contains("places unavailable (8 tries): HTTP status 503"))
+    }
+
+    @Test func aSuccessResetsTheBackoffAndFetchesWhereTheViewWent() throws {
+        var state = start
+        let first = try #require(fetched(MapReducer.reduce(&state, .appeared)))
+        _ = MapReducer.reduce(&state, .markersFailed(first, reason: "timeout"))
+        let retry = try #require(fetched(MapReducer.reduce(&state, .retryDue(attempt: 1))))
+        for _ in 0..<4 { _ = MapReducer.reduce(&state, .key(.right)) }
+        _ = MapReducer.reduce(&state, .settled(generation: state.places.generation))
+        let effects = MapReducer.reduce(
+            &state, .markersLoaded(retry, MarkerAnswers.batch([restroom(1, dLat: 0, dLon: 0)], for: retry)))
+        let next = try #require(fetched(effects), "the view moved a whole screen: it is fetched now")
+        #expect(next.generation == state.places.generation && state.places.backoff == PlaceBackoff())
+        // The next failure is a new run: an alert again, a one-second wait.
+        state.alert = nil
+        #expect(
+            MapReducer.reduce(&state, .markersFailed(next, reason: "timeout")) == [
+                .retryPlaces(attempt: 1, afterSeconds: 1)
+            ])
+        #expect(state.alert != nil)
+    }
+
+    @Test func refreshAsksAtOnceDuringTheWait() throws {
+        var state = start
+        let first = try #require(fetched(MapReducer.reduce(&state, .appeared)))
+        _ = MapReducer.reduce(&state, .markersFailed(first, reason: "timeout"))
+        _ = MapReducer.reduce(&state, .key(.escape))
+        let again = try #require(fetched(MapReducer.reduce(&state, .key(.character("r")))))
+        _ = MapReducer.reduce(&state, .markersFailed(again, reason: "timeout"))
+        #expect(state.places.backoff.failures == 2 && state.alert == nil)
+        #expect(MapReducer.reduce(&state, .retryDue(attempt: 1)).isEmpty, "the first wait's timer is stale")
     }
 
     @Test func tabCyclesNearestFirstAndEnterOpensTheDetail() {

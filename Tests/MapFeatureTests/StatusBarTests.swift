@@ -48,4 +48,13 @@ import Testing
         #expect(text.contains("loading"))
         #expect(text.contains("capped at 500"))
     }
+
+    @Test func aFailingSourceIsSaidWithoutAModal() {
+        let text = Self.line(cols: 160) { state in
+            state.places.backoff.failures = 3
+            state.places.backoff.reason = "The server did not answer in time."
+        }
+        #expect(text.contains("places unavailable (3 tries): The server did not answer in time  "), "\(text)")
+        #expect(Self.line(cols: 60) { $0.places.backoff.failures = 1 }.contains("places unavailable"))
+    }
 }

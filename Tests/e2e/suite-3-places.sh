@@ -63,6 +63,35 @@ ada_asks_for_accessible_only() {
     | grep -q 'City Hall Restroom' && grep -q 'ada=true' "$refuge_dir/log"
 }
 
+# The n-th failure in a row waits 2^(n-1) s: requests at 0, 1, 3, 7, 15 … s. Prints how many of
+# those times are at most $1 seconds.
+scheduled_requests() { awk -v t="$1" 'BEGIN { n = 0; at = 0; while (at <= t) { n++; at += (n < 7 ? 2 ^ (n - 1) : 60) } print n }'; }
+
+a_failing_server_is_asked_on_the_backoff_schedule() {
+  touch "$refuge_dir/fail"
+  local before; before=$(requests)
+  local t0; t0=$(date +%s%N)
+  start 120 40 --source refuge --api-base "$refuge_url" --center 37.7793,-122.4193 --zoom 15
+  wait_for 'Unable to retrieve locations at this time' || return 1
+  local center; center=$(status_line | awk '{print $1, $2}')
+  # Pans and zooms for about six seconds: the first key closes the alert and still moves the map.
+  for i in $(seq 24); do
+    case $((i % 4)) in 0) keys Right ;; 1) keys Down ;; 2) keys + ;; 3) keys - ;; esac
+    sleep 0.25
+  done
+  local elapsed; elapsed=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
+  local made=$(( $(requests) - before ))
+  local allowed; allowed=$(scheduled_requests "$elapsed")
+  echo "  $made requests in $elapsed s (the schedule allows $allowed)"
+  [ "$made" -ge 2 ] && [ "$made" -le "$allowed" ] || return 1
+  ! screen | grep -q 'Unable to retrieve' || return 1
+  [ "$(status_line | awk '{print $1, $2}')" != "$center" ] || return 1
+  wait_for 'places unavailable \([0-9]+ tries\)' || return 1
+  # The server comes back: the next retry (at most 8 s away) brings the places back, unasked.
+  rm -f "$refuge_dir/fail"
+  wait_until_not 'places unavailable' 12
+}
+
 check "places --source refuge --ada asks for accessible restrooms" ada_asks_for_accessible_only
 check "restroom glyphs appear over San Francisco" glyphs_appear
 check "Tab selects the nearest and Enter opens its pane" tab_and_enter_open_the_nearest
@@ -71,6 +100,7 @@ check "escape sequences in names never reach the screen" names_are_stripped_of_e
 check "r fetches the visible region again" r_fetches_again
 check "a failed fetch shows the alert and keeps the places" failure_shows_the_alert_and_keeps_places
 check "g draws the way there and the pane shows distance and bearing" way_there_shows_distance
+check "a failing server is asked on the backoff schedule, the alert comes once" a_failing_server_is_asked_on_the_backoff_schedule
 tm kill-server 2>/dev/null
 kill $refuge_pid 2>/dev/null
 rm -rf "$refuge_dir"
