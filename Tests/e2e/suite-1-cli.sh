@@ -22,6 +22,15 @@ not_mbtiles() {
   rm -f "$f"; return $s
 }
 
+render_names_a_pin() {  # the one-shot frame waits for the reverse geocode it started
+  mkdir -p "$XDG_DATA_HOME/mapterm"
+  printf '%s' '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2.3522,48.8566]},"properties":{"number":1}},{"type":"Feature","geometry":{"type":"Point","coordinates":[13.405,52.52]},"properties":{"number":2}}]}' \
+    > "$XDG_DATA_HOME/mapterm/pins.json"
+  local out; out=$("$MAPTERM" render --center 50,8 --zoom 5 --size 100x30 --select pin:1 2>/dev/null)
+  rm -f "$XDG_DATA_HOME/mapterm/pins.json"
+  echo "$out" | grep -q 'Pin 1' && echo "$out" | grep -q 'Paris, France' && ! echo "$out" | grep -q 'finding where'
+}
+
 check "render prints exactly ROWS lines of COLS cells" render_size_is_exact
 check "render --color uses ANSI colours" render_colour_has_escapes
 check "latitude 91 is refused" bad_input "latitude" render --center 91,0 --zoom 1 --size 80x24
@@ -30,4 +39,5 @@ check "size 0x0 is refused" bad_input "size" render --center 0,0 --zoom 1 --size
 check "a missing tiles file is refused" bad_input "no such readable file" render --center 0,0 --zoom 1 --size 10x5 --tiles /nonexistent.mbtiles
 check "a file that is not MBTiles is refused" not_mbtiles
 check "an unknown option is refused" bad_input "unknown option" --frobnicate
+check "render --select pin:1 names where the pin is" render_names_a_pin
 check "--about names the data sources" sh -c '"$0" --about | grep -q "Natural Earth" && "$0" --about | grep -q "OpenStreetMap"' "$MAPTERM"
