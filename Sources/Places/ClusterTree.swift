@@ -86,8 +86,9 @@ public struct ClusterTree: Sendable {
         }
         var current = (0..<Int32(points.count)).map { $0 }
         var taken = [Int8](repeating: -1, count: points.count)
+        var position = [Int32](repeating: -1, count: points.count)
         for level in stride(from: Self.topLevel, through: group.minZoom, by: -1) {
-            current = merge(current, level: level, taken: &taken)
+            current = merge(current, level: level, taken: &taken, position: &position)
         }
         for node in current { minZoom[Int(node)] = Int8(group.minZoom) }
     }
@@ -136,11 +137,15 @@ public struct ClusterTree: Sendable {
     // MARK: Building
 
     /// One level: merges the markers of the level above (`current`) and returns the markers of `level`.
-    /// `taken[node] == level` marks nodes already merged or kept at this level.
-    private mutating func merge(_ current: [Int32], level: Int, taken: inout [Int8]) -> [Int32] {
+    /// `taken[node] == level` marks nodes already merged or kept at this level; `position` is scratch
+    /// space for the grid positions of the nodes.
+    private mutating func merge(
+        _ current: [Int32], level: Int, taken: inout [Int8], position: inout [Int32]
+    ) -> [Int32] {
         let worldDots = Camera.worldDotsAtZoomZero * Double(1 << level)
         let rx = Self.radiusDots.x / worldDots, ry = Self.radiusDots.y / worldDots
-        let grid = LevelGrid(nodes: current, x: x, y: y, cellWidth: rx, cellHeight: ry)
+        let grid = LevelGrid(nodes: current, x: x, y: y, rx: rx, ry: ry)
+        for (index, node) in grid.nodes.enumerated() { position[Int(node)] = Int32(index) }
         let stamp = Int8(level)
         var next: [Int32] = []
         next.reserveCapacity(current.count)
@@ -149,7 +154,7 @@ public struct ClusterTree: Sendable {
             taken[Int(seed)] = stamp
             members.removeAll(keepingCapacity: true)
             let sx = x[Int(seed)], sy = y[Int(seed)]
-            grid.forEach(nearX: sx, y: sy, rx: rx, ry: ry) { other in
+            grid.forEach(near: Int(position[Int(seed)]), x: sx, y: sy) { other in
                 guard taken[Int(other)] != stamp else { return }
                 let dx = Self.wrapped(x[Int(other)] - sx)
                 if abs(dx) <= rx && abs(y[Int(other)] - sy) <= ry {
@@ -162,6 +167,7 @@ public struct ClusterTree: Sendable {
             } else {
                 next.append(makeCluster(seed: seed, members: members, level: level))
                 taken.append(stamp)
+                position.append(-1)
             }
         }
         return next
@@ -227,26 +233,29 @@ public struct ClusterTree: Sendable {
     @inline(__always) static func wrapped(_ dx: Double) -> Double { dx - dx.rounded() }
 }
 
-/// The nodes of one level in a grid of cells of the merge radius, sorted by cell: the neighbours of a
-/// point are found by a binary search per grid row it touches.
+/// The nodes of one level in a grid of cells twice the merge radius, sorted by cell (row, then column):
+/// the box of a seed touches at most two rows and two columns of cells. Its own row is scanned outward
+/// from its place in the order; another row costs one binary search.
 struct LevelGrid {
+    private let rx: Double
+    private let ry: Double
     private let cellWidth: Double
     private let cellHeight: Double
     private let columns: Int
     private let rows: Int
     private var keys: [UInt64] = []
-    private var nodes: [Int32] = []
+    /// The nodes in cell order.
+    private(set) var nodes: [Int32] = []
 
-    init(nodes list: [Int32], x: [Double], y: [Double], cellWidth: Double, cellHeight: Double) {
-        self.cellWidth = cellWidth
-        self.cellHeight = cellHeight
+    /// The grid of `list` for a merge box of half sizes `rx`, `ry` (world units).
+    init(nodes list: [Int32], x: [Double], y: [Double], rx: Double, ry: Double) {
+        self.rx = rx
+        self.ry = ry
+        cellWidth = 2 * rx
+        cellHeight = 2 * ry
         columns = max(Int((1 / cellWidth).rounded(.up)), 1)
         rows = max(Int((1 / cellHeight).rounded(.up)), 1)
-        var pairs: [(key: UInt64, node: Int32)] = []
-        pairs.reserveCapacity(list.count)
-        for node in list {
-            pairs.append((key(column(x[Int(node)]), row(y[Int(node)])), node))
-        }
+        var pairs = list.map { node in (key: key(column(x[Int(node)]), row(y[Int(node)])), node: node) }
         pairs.sort { $0.key < $1.key || ($0.key == $1.key && $0.node < $1.node) }
         keys = pairs.map(\.key)
         nodes = pairs.map(\.node)
@@ -256,35 +265,56 @@ struct LevelGrid {
     private func row(_ y: Double) -> Int { min(max(Int(y / cellHeight), 0), rows - 1) }
     private func key(_ column: Int, _ row: Int) -> UInt64 { UInt64(row) << 32 | UInt64(column) }
 
-    /// Calls `visit` with every node in the grid cells touched by the box of half sizes `rx`, `ry` around
-    /// (x, y), the box continuing across x = 0 and x = 1. Nodes outside the box may be visited too.
-    func forEach(nearX x: Double, y: Double, rx: Double, ry: Double, _ visit: (Int32) -> Void) {
-        let r0 = row(y - ry), r1 = row(y + ry)
+    /// Calls `visit` with every node in the cells touched by the merge box around (x, y), the node at
+    /// grid position `seat` (whose place that is) excepted; the box continues across x = 0 and x = 1.
+    /// Nodes outside the box may be visited too.
+    func forEach(near seat: Int, x: Double, y: Double, _ visit: (Int32) -> Void) {
+        let own = Int(keys[seat] >> 32)
         let c0 = Int(((x - rx) / cellWidth).rounded(.down)), c1 = Int(((x + rx) / cellWidth).rounded(.down))
-        var spans: [(Int, Int)] = []
-        if c1 - c0 + 1 >= columns {
-            spans = [(0, columns - 1)]
-        } else if c0 < 0 {
-            spans = [(c0 + columns, columns - 1), (0, c1)]
-        } else if c1 >= columns {
-            spans = [(c0, columns - 1), (0, c1 - columns)]
-        } else {
-            spans = [(c0, c1)]
-        }
-        for r in r0...r1 {
-            for (from, to) in spans {
-                var i = lowerBound(key(from, r))
-                let last = key(to, r)
-                while i < keys.count && keys[i] <= last {
+        for r in row(y - ry)...row(y + ry) {
+            if c1 - c0 + 1 >= columns {
+                scan(row: r, from: 0, to: columns - 1, seat: seat, visit)
+            } else if c0 < 0 {
+                scan(row: r, from: c0 + columns, to: columns - 1, seat: seat, visit)
+                scan(row: r, from: 0, to: c1, seat: seat, visit)
+            } else if c1 >= columns {
+                scan(row: r, from: c0, to: columns - 1, seat: seat, visit)
+                scan(row: r, from: 0, to: c1 - columns, seat: seat, visit)
+            } else if r == own {
+                // The seed's own cells, contiguous around it: no search.
+                let low = key(c0, r), high = key(c1, r)
+                var i = seat - 1
+                while i >= 0 && keys[i] >= low {
+                    visit(nodes[i])
+                    i -= 1
+                }
+                i = seat + 1
+                while i < keys.count && keys[i] <= high {
                     visit(nodes[i])
                     i += 1
                 }
+            } else {
+                scan(row: r, from: c0, to: c1, seat: seat, visit)
             }
         }
     }
 
-    private func lowerBound(_ key: UInt64) -> Int {
-        var low = 0, high = keys.count
+    /// Visits the nodes in cells `from...to` of row `row`, except the one at `seat`.
+    @inline(__always)
+    private func scan(row: Int, from: Int, to: Int, seat: Int, _ visit: (Int32) -> Void) {
+        let first = key(from, row), last = key(to, row)
+        // Rows before the seed's lie before it in the order, rows after it after it.
+        var i =
+            first > keys[seat]
+            ? lowerBound(first, from: seat + 1, to: keys.count) : lowerBound(first, from: 0, to: seat)
+        while i < keys.count && keys[i] <= last {
+            if i != seat { visit(nodes[i]) }
+            i += 1
+        }
+    }
+
+    private func lowerBound(_ key: UInt64, from: Int, to: Int) -> Int {
+        var low = from, high = to
         while low < high {
             let mid = (low + high) >> 1
             if keys[mid] < key { low = mid + 1 } else { high = mid }

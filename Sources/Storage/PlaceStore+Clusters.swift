@@ -4,15 +4,6 @@ import Places
 extension PlaceStore {
     // MARK: Building
 
-    /// The places of one group as the hierarchy is built from them.
-    private struct GroupInput {
-        var points: [ClusterTree.Point] = []
-        var rowids: [Int64] = []
-        var ids: [String] = []
-        var names: [String] = []
-        var coordinates: [LatLon] = []
-    }
-
     /// Rebuilds the stored hierarchies of `groups` from the `places` table: deletes their markers and
     /// clusters, builds each `ClusterTree` and writes it. Call inside a transaction.
     func rebuildClusters(_ groups: Set<ClusterGroup>) throws {
@@ -22,38 +13,9 @@ extension PlaceStore {
     /// `rebuildClusters(_:)` on a database connection (also used while upgrading an old store).
     static func rebuildClusters(_ groups: Set<ClusterGroup>, in database: SQLiteDatabase) throws {
         guard !groups.isEmpty else { return }
-        var inputs = [GroupInput](repeating: GroupInput(), count: ClusterGroup.allCases.count)
-        let scan = try database.prepare("SELECT rowid, id, name, lat, lon, category, rank FROM places ORDER BY rowid")
-        try database.withLock {
-            defer { scan.reset() }
-            while try scan.step() {
-                guard let category = PlaceCategory(code: UInt8(clamping: scan.int(5))), groups.contains(category.group)
-                else { continue }
-                let coordinate = LatLon(lat: scan.double(3), lon: scan.double(4))
-                let world = Mercator.project(coordinate.normalized)
-                let g = Int(category.group.rawValue)
-                inputs[g].points.append(
-                    ClusterTree.Point(
-                        x: min(max(world.x, 0), 1), y: world.y, category: category, rank: UInt8(clamping: scan.int(6))))
-                inputs[g].rowids.append(scan.int64(0))
-                inputs[g].ids.append(scan.text(1))
-                inputs[g].names.append(scan.text(2))
-                inputs[g].coordinates.append(coordinate)
-            }
-        }
-        let writer = try ClusterWriter(database)
-        for group in groups.sorted() {
-            try writer.delete(group)
-            let input = inputs[Int(group.rawValue)]
-            let tree = ClusterTree(group: group, points: input.points)
-            try writer.writeMarkers(tree) { node in
-                let i = Int(node)
-                return .place(
-                    id: input.ids[i], name: input.names[i], coordinate: input.coordinates[i],
-                    category: input.points[i].category, rank: input.points[i].rank)
-            }
-            try writer.writeClusters(tree) { point in (input.rowids[Int(point)], input.points[Int(point)].category) }
-        }
+        let build = try ClusterBuild(groups, from: database)
+        build.start()
+        try build.write(to: database)
     }
 
     // MARK: Markers (PlaceSource)
@@ -174,8 +136,99 @@ extension PlaceStore {
     }
 }
 
+/// The stored form of one hierarchy: its `markers_rtree` rows and its `clusters` rows, packed (pure
+/// computation, so a `ClusterBuild` makes them on its background thread).
+struct ClusterRows {
+    /// One `markers_rtree` row: a bucket of markers sharing their zoom range.
+    struct Bucket {
+        var id: Int64
+        var bytes: [UInt8]
+        var box: PlaceBucket.Box
+        var zoom: (min: Int, max: Int)
+    }
+
+    /// One `clusters` row.
+    struct Cluster {
+        var id: Int64
+        var rank: UInt8
+        var counts: [UInt8]
+        var children: [UInt8]
+    }
+
+    var buckets: [Bucket] = []
+    var clusters: [Cluster] = []
+
+    /// No rows (a group without places).
+    init() {}
+
+    /// The rows of `tree`; `place(point)` gives a point's marker entry, `point(p)` its rowid and category.
+    init(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry, point: (Int32) -> (Int64, PlaceCategory)) {
+        buckets = Self.buckets(tree, place: place)
+        clusters = Self.clusters(tree, point: point)
+    }
+
+    /// Every node of `tree` as a marker, in buckets of nodes sharing their zoom range, Hilbert order inside.
+    private static func buckets(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry) -> [Bucket] {
+        var order: [(range: Int, hilbert: UInt32, node: Int32)] = []
+        order.reserveCapacity(tree.nodeCount)
+        for node in 0..<Int32(tree.nodeCount) {
+            let range = Int(tree.minZoom[Int(node)]) << 8 | Int(tree.maxZoom[Int(node)])
+            let position = position(tree, node)
+            order.append((range, HilbertKey.key(lat: position.lat, lon: position.lon), node))
+        }
+        order.sort { ($0.range, $0.hilbert, $0.node) < ($1.range, $1.hilbert, $1.node) }
+        var rows: [Bucket] = []
+        var id = PlaceStoreSchema.firstID(of: tree.group)
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end < order.count && end - start < MarkerBucket.capacity && order[end].range == order[start].range {
+                end += 1
+            }
+            let entries = order[start..<end].map { item -> MarkerBucket.Entry in
+                if tree.isPoint(item.node) { return place(item.node) }
+                let i = Int(item.node)
+                return .cluster(
+                    node: Int64(item.node), coordinate: position(tree, item.node), rank: tree.rank[i],
+                    expansionZoom: UInt8(min(Int(tree.maxZoom[i]) + 1, ClusterTree.pointLevel)),
+                    counts: Array(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]))
+            }
+            let (bytes, box) = MarkerBucket.pack(entries)
+            rows.append(
+                Bucket(id: id, bytes: bytes, box: box, zoom: (order[start].range >> 8, order[start].range & 0xFF)))
+            id += 1
+            start = end
+        }
+        return rows
+    }
+
+    /// A `clusters` row per cluster of `tree`.
+    private static func clusters(_ tree: ClusterTree, point: (Int32) -> (Int64, PlaceCategory)) -> [Cluster] {
+        let base = PlaceStoreSchema.firstID(of: tree.group)
+        return (Int32(tree.pointCount)..<Int32(tree.nodeCount)).map { node in
+            let children = tree.children(of: node).map { child -> ClusterRecord.Child in
+                if tree.isPoint(child) {
+                    let (rowid, category) = point(child)
+                    return ClusterRecord.Child(
+                        isPlace: true, ref: rowid, rank: tree.rank[Int(child)], category: category)
+                }
+                return ClusterRecord.Child(isPlace: false, ref: Int64(child), rank: tree.rank[Int(child)])
+            }
+            let i = Int(node)
+            return Cluster(
+                id: base + Int64(node), rank: tree.rank[i],
+                counts: ClusterRecord.packCounts(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]),
+                children: ClusterRecord.packChildren(children))
+        }
+    }
+
+    static func position(_ tree: ClusterTree, _ node: Int32) -> LatLon {
+        Mercator.unproject(WorldPoint(x: tree.x[Int(node)], y: tree.y[Int(node)])).normalized
+    }
+}
+
 /// The statements that write the stored hierarchies, prepared once per rebuild.
-private struct ClusterWriter {
+struct ClusterWriter {
     let database: SQLiteDatabase
     let insertBucket: SQLiteStatement
     let insertCluster: SQLiteStatement
@@ -195,8 +248,8 @@ private struct ClusterWriter {
         deleteClusters = try database.prepare("DELETE FROM clusters WHERE id >= ?1 AND id < ?2")
     }
 
-    /// Removes the markers and clusters of a group.
-    func delete(_ group: ClusterGroup) throws {
+    /// Replaces the stored markers and clusters of `group` with `rows`.
+    func replace(_ group: ClusterGroup, with rows: ClusterRows) throws {
         let first = PlaceStoreSchema.firstID(of: group), end = first + (1 << 40)
         try database.withLock {
             for statement in [deleteBuckets, deleteClusters] {
@@ -206,85 +259,28 @@ private struct ClusterWriter {
                 _ = try statement.step()
                 statement.reset()
             }
-        }
-    }
-
-    /// Writes every node of `tree` as a marker, in buckets of nodes sharing their zoom range, Hilbert order
-    /// inside; `place(point)` gives a point's entry.
-    func writeMarkers(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry) throws {
-        var order: [(range: Int, hilbert: UInt32, node: Int32)] = []
-        order.reserveCapacity(tree.nodeCount)
-        for node in 0..<Int32(tree.nodeCount) {
-            let range = Int(tree.minZoom[Int(node)]) << 8 | Int(tree.maxZoom[Int(node)])
-            let position = Self.position(tree, node)
-            order.append((range, HilbertKey.key(lat: position.lat, lon: position.lon), node))
-        }
-        order.sort { ($0.range, $0.hilbert, $0.node) < ($1.range, $1.hilbert, $1.node) }
-        var bucket = PlaceStoreSchema.firstID(of: tree.group)
-        var start = 0
-        while start < order.count {
-            var end = start
-            while end < order.count && end - start < MarkerBucket.capacity && order[end].range == order[start].range {
-                end += 1
+            for bucket in rows.buckets {
+                insertBucket.reset()
+                try insertBucket.bind(1, bucket.id)
+                try insertBucket.bind(2, bucket.box.minLon)
+                try insertBucket.bind(3, bucket.box.maxLon)
+                try insertBucket.bind(4, bucket.box.minLat)
+                try insertBucket.bind(5, bucket.box.maxLat)
+                try insertBucket.bind(6, bucket.zoom.min)
+                try insertBucket.bind(7, bucket.zoom.max)
+                try insertBucket.bind(8, bucket.bytes)
+                _ = try insertBucket.step()
             }
-            let entries = order[start..<end].map { item -> MarkerBucket.Entry in
-                if tree.isPoint(item.node) { return place(item.node) }
-                let i = Int(item.node)
-                return .cluster(
-                    node: Int64(item.node), coordinate: Self.position(tree, item.node), rank: tree.rank[i],
-                    expansionZoom: UInt8(min(Int(tree.maxZoom[i]) + 1, ClusterTree.pointLevel)),
-                    counts: Array(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]))
-            }
-            try write(bucket, entries, zoom: (order[start].range >> 8, order[start].range & 0xFF))
-            bucket += 1
-            start = end
-        }
-    }
-
-    private func write(_ bucket: Int64, _ entries: [MarkerBucket.Entry], zoom: (min: Int, max: Int)) throws {
-        let (bytes, box) = MarkerBucket.pack(entries)
-        try database.withLock {
             insertBucket.reset()
-            try insertBucket.bind(1, bucket)
-            try insertBucket.bind(2, box.minLon)
-            try insertBucket.bind(3, box.maxLon)
-            try insertBucket.bind(4, box.minLat)
-            try insertBucket.bind(5, box.maxLat)
-            try insertBucket.bind(6, zoom.min)
-            try insertBucket.bind(7, zoom.max)
-            try insertBucket.bind(8, bytes)
-            _ = try insertBucket.step()
-            insertBucket.reset()
-        }
-    }
-
-    /// Writes a `clusters` row per cluster of `tree`; `point(p)` gives a point's rowid and category.
-    func writeClusters(_ tree: ClusterTree, point: (Int32) -> (Int64, PlaceCategory)) throws {
-        let base = PlaceStoreSchema.firstID(of: tree.group)
-        try database.withLock {
-            for node in Int32(tree.pointCount)..<Int32(tree.nodeCount) {
-                let children = tree.children(of: node).map { child -> ClusterRecord.Child in
-                    if tree.isPoint(child) {
-                        let (rowid, category) = point(child)
-                        return ClusterRecord.Child(
-                            isPlace: true, ref: rowid, rank: tree.rank[Int(child)], category: category)
-                    }
-                    return ClusterRecord.Child(isPlace: false, ref: Int64(child), rank: tree.rank[Int(child)])
-                }
-                let i = Int(node)
+            for cluster in rows.clusters {
                 insertCluster.reset()
-                try insertCluster.bind(1, base + Int64(node))
-                try insertCluster.bind(2, Int(tree.rank[i]))
-                try insertCluster.bind(
-                    3, ClusterRecord.packCounts(tree.slotCounts[i * tree.slots..<(i + 1) * tree.slots]))
-                try insertCluster.bind(4, ClusterRecord.packChildren(children))
+                try insertCluster.bind(1, cluster.id)
+                try insertCluster.bind(2, Int(cluster.rank))
+                try insertCluster.bind(3, cluster.counts)
+                try insertCluster.bind(4, cluster.children)
                 _ = try insertCluster.step()
             }
             insertCluster.reset()
         }
-    }
-
-    static func position(_ tree: ClusterTree, _ node: Int32) -> LatLon {
-        Mercator.unproject(WorldPoint(x: tree.x[Int(node)], y: tree.y[Int(node)])).normalized
     }
 }

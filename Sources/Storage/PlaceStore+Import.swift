@@ -7,16 +7,17 @@ extension PlaceStore {
     public enum ImportPhase: String, Sendable, CaseIterable {
         /// Dropping invalid coordinates and repeated ids, sorting by Hilbert key.
         case prepare
-        /// Removing the rows being replaced, then inserting the rows of `places` (with their details
-        /// JSON and, except in a bulk import, their index and FTS5 entries).
+        /// Updating the rows being replaced in place, then inserting the new rows of `places` (with their
+        /// details JSON and, except in a bulk import, their index entries), while the cluster hierarchies
+        /// are built on another thread.
         case table
         /// Bulk import only: building the indexes of `places` (ids, buckets) by sorting.
         case indexes
         /// Packing the new buckets and writing them to the R*Tree; repacking the buckets that lost places.
         case rtree
-        /// Bulk import only: building the FTS5 name index in one pass (otherwise nothing to do).
+        /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index).
         case fts
-        /// Rebuilding the cluster hierarchies of the groups whose places changed.
+        /// Writing the rebuilt cluster hierarchies of the groups whose places changed.
         case clusters
         /// Committing the transaction.
         case commit
@@ -27,11 +28,13 @@ extension PlaceStore {
     /// wins. Text is stored as given: pass sanitised places (`PlaceImporter`, the DTOs and
     /// `Place.sanitized()` produce them).
     ///
-    /// New and replaced places are inserted in Hilbert order and cut into new buckets of
-    /// `PlaceBucket.capacity`; buckets that lost a replaced place are repacked. Into an empty store this
-    /// is a bulk load: the indexes and the FTS5 insert trigger are dropped and the indexes built in one
-    /// pass each afterwards, with a 256 MiB page cache. Last, the cluster hierarchies of every group that
-    /// gained or lost a place are rebuilt (`rebuildClusters`).
+    /// The places are taken in Hilbert order and cut into new buckets of `PlaceBucket.capacity`; a
+    /// replaced place keeps its row (updated in place, its name re-indexed only when it changes) and moves
+    /// to its new bucket, and old buckets that lost places are repacked. The names of new and renamed
+    /// rows are indexed in one statement. Into an empty store this is a bulk load: the indexes are
+    /// dropped and built in one pass each afterwards. Every import runs with a 256 MiB page cache. The
+    /// cluster hierarchies of every group that gained or lost a place are rebuilt (`ClusterBuild`) on a
+    /// second thread while the rows are written.
     ///
     /// `progress` is called as each phase starts; when it throws, the import rolls back and rethrows.
     /// - Throws: `PlaceStoreError`, or what `progress` throws; the store is unchanged then.
@@ -44,50 +47,106 @@ extension PlaceStore {
             if bulk {
                 // Pages appended to a rollback-journal database are written once; WAL would write them
                 // twice (log, then checkpoint). Needs the only connection; when others are open, WAL stays.
+                // (Only for a bulk load: a map opening a store in rollback mode while it is written could
+                // not switch it back to WAL.)
                 try? database.execute("PRAGMA journal_mode = DELETE")
-                try database.execute("PRAGMA cache_size = -262144")
             }
+            // Every import touches indexes all over the file: with the default 2 MiB page cache, pages of
+            // the id index are read and written again and again.
+            try database.execute("PRAGMA cache_size = -262144")
             defer {
-                if bulk {
-                    try? database.execute("PRAGMA cache_size = -2000")
-                    try? database.execute("PRAGMA journal_mode = WAL")
-                }
+                try? database.execute("PRAGMA cache_size = -2000")
+                if bulk { try? database.execute("PRAGMA journal_mode = WAL") }
             }
-            try database.transaction {
-                try progress(.table)
-                let removed = bulk ? RemovedRows() : try removeRows(ids: order.map { places[$0].id })
-                var emptied = removed.buckets
-                if bulk {
-                    try database.execute(PlaceStoreSchema.dropInsertTrigger)
-                    try database.execute(PlaceStoreSchema.dropIndexes)
-                }
-                let firstBucket = try database.pragmaInt(query: "SELECT coalesce(max(bucket), 0) FROM places") + 1
-                try insertRows(places, order: order, firstBucket: firstBucket)
-                try progress(.indexes)
-                if bulk { try database.execute(PlaceStoreSchema.indexes) }
-                try progress(.rtree)
-                let buckets = try BucketStatements(database)
-                var bucket = firstBucket
-                for start in stride(from: 0, to: order.count, by: PlaceBucket.capacity) {
-                    let chunk = order[start..<min(start + PlaceBucket.capacity, order.count)]
-                    try buckets.write(bucket, entries: chunk.lazy.map { PlaceBucket.Entry(places[$0]) })
-                    emptied.remove(Int64(bucket))
-                    bucket += 1
-                }
-                for old in emptied.sorted() { try buckets.repack(old) }
-                try progress(.fts)
-                if bulk {
-                    try database.execute(PlaceStoreSchema.rebuildFTS)
-                    try database.execute(PlaceStoreSchema.insertTrigger)
-                }
-                try progress(.clusters)
-                try rebuildClusters(removed.groups.union(order.map { PlaceCategory.of(places[$0]).group }))
-                try progress(.commit)
-            }
+            try database.transaction { try write(places, order: order, bulk: bulk, progress: progress) }
             return order.count
         } catch let error as SQLiteError {
             throw storeError(error)
         }
+    }
+
+    /// The body of an import's transaction: `places[i]` for every `i` of `order` replace their namesakes
+    /// (in place) or are added (with rowids after every existing one), `PlaceBucket.capacity` to a new
+    /// bucket in that order.
+    private func write(
+        _ places: [Place], order: [Int], bulk: Bool, progress: (ImportPhase) throws -> Void
+    ) throws {
+        try progress(.table)
+        let rows = try PlaceRowWriter(database)
+        let found = bulk ? [:] : try rows.existing(ids: order.map { places[$0].id })
+        // The row each place of `order` replaces, by position in `order`.
+        let existing =
+            found.isEmpty
+            ? [PlaceRowWriter.Existing?](repeating: nil, count: order.count) : order.map { found[places[$0].id] }
+        let firstBucket = try database.pragmaInt(query: "SELECT coalesce(max(bucket), 0) FROM places") + 1
+        let firstRowID = Int64(try database.pragmaInt(query: "SELECT coalesce(max(rowid), 0) FROM places") + 1)
+        try database.execute(PlaceStoreSchema.dropWriteTriggers)
+        if bulk { try database.execute(PlaceStoreSchema.dropIndexes) }
+        let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
+        // The groups' new hierarchies are built on another thread while the new rows are written.
+        let lost = Set(found.values.compactMap { $0.category?.group })
+        let clusters = try ClusterBuild(lost.union(order.map { PlaceCategory.of(places[$0]).group }), from: database)
+        var added: [(index: Int, position: Int)] = []
+        for (position, index) in order.enumerated() where existing[position] == nil {
+            clusters.add(places[index], rowid: firstRowID + Int64(added.count))
+            added.append((index, position))
+        }
+        clusters.start()
+        defer { clusters.wait() }
+        for (n, item) in added.enumerated() {
+            try rows.write(
+                places[item.index], rowid: firstRowID + Int64(n),
+                bucket: firstBucket + item.position / PlaceBucket.capacity, replacing: false)
+        }
+        try progress(.indexes)
+        if bulk { try database.execute(PlaceStoreSchema.indexes) }
+        try progress(.rtree)
+        try writeBuckets(places, order: order, firstBucket: firstBucket, emptied: Set(found.values.map(\.bucket)))
+        try progress(.fts)
+        if bulk {
+            try database.execute(PlaceStoreSchema.rebuildFTS)
+        } else {
+            try rows.indexNames(from: firstRowID, and: renamed)
+        }
+        try database.execute(PlaceStoreSchema.insertTrigger + PlaceStoreSchema.updateTrigger)
+        try progress(.clusters)
+        try clusters.write(to: database)
+        try progress(.commit)
+    }
+
+    /// Updates the rows of the replaced places in place (`existing[k]` is the row that `places[order[k]]`
+    /// replaces), taking the names that change out of the full-text index first; returns the rowids of
+    /// the renamed rows.
+    private func updateReplaced(
+        _ places: [Place], order: [Int], existing: [PlaceRowWriter.Existing?], firstBucket: Int,
+        rows: PlaceRowWriter
+    ) throws -> [Int64] {
+        var renamed: [Int64] = []
+        for (position, index) in order.enumerated() {
+            if let old = existing[position], old.name != places[index].name { renamed.append(old.rowid) }
+        }
+        try rows.unindexNames(of: renamed)
+        for (position, index) in order.enumerated() {
+            guard let old = existing[position] else { continue }
+            try rows.write(
+                places[index], rowid: old.rowid, bucket: firstBucket + position / PlaceBucket.capacity, replacing: true)
+        }
+        return renamed
+    }
+
+    /// Writes the R*Tree rows of the new buckets (`places[i]` for `i` of `order`, `PlaceBucket.capacity` to
+    /// a bucket from `firstBucket`) and repacks the old buckets that lost places.
+    private func writeBuckets(_ places: [Place], order: [Int], firstBucket: Int, emptied: Set<Int64>) throws {
+        let buckets = try BucketStatements(database)
+        var emptied = emptied
+        var bucket = firstBucket
+        for start in stride(from: 0, to: order.count, by: PlaceBucket.capacity) {
+            let chunk = order[start..<min(start + PlaceBucket.capacity, order.count)]
+            try buckets.write(bucket, entries: chunk.lazy.map { PlaceBucket.Entry(places[$0]) })
+            emptied.remove(Int64(bucket))
+            bucket += 1
+        }
+        for old in emptied.sorted() { try buckets.repack(old) }
     }
 
     /// Removes the places with these ids; returns how many there were.
@@ -115,62 +174,32 @@ extension PlaceStore {
         var count = 0
     }
 
-    /// Deletes the rows with these ids (missing ones are ignored).
+    /// Deletes the rows with these ids (missing ones are ignored), in one statement: the delete trigger
+    /// then updates the FTS5 index in one go rather than once per statement.
     private func removeRows(ids: [String]) throws -> RemovedRows {
-        let find = try database.prepare("SELECT rowid, bucket, category FROM places WHERE id = ?1")
-        let remove = try database.prepare("DELETE FROM places WHERE rowid = ?1")
+        guard !ids.isEmpty else { return RemovedRows() }
+        let list = PlaceRowWriter.jsonArray(ids)
+        let matching = "FROM places WHERE id IN (SELECT value FROM json_each(?1))"
+        let find = try database.prepare("SELECT bucket, category \(matching)")
+        let remove = try database.prepare("DELETE \(matching)")
         var removed = RemovedRows()
         try database.withLock {
-            for id in ids {
-                find.reset()
-                try find.bind(1, id)
-                guard try find.step() else { continue }
-                let rowid = find.int64(0)
-                removed.buckets.insert(find.int64(1))
-                if let category = PlaceCategory(code: UInt8(clamping: find.int(2))) {
-                    removed.groups.insert(category.group)
-                }
+            defer {
                 find.reset()
                 remove.reset()
-                try remove.bind(1, rowid)
-                _ = try remove.step()
+            }
+            try find.bind(1, list)
+            while try find.step() {
+                removed.buckets.insert(find.int64(0))
+                if let category = PlaceCategory(code: UInt8(clamping: find.int(1))) {
+                    removed.groups.insert(category.group)
+                }
                 removed.count += 1
             }
-            find.reset()
-            remove.reset()
+            try remove.bind(1, list)
+            _ = try remove.step()
         }
         return removed
-    }
-
-    /// Inserts `places[i]` for every `i` of `order`, in that order, `PlaceBucket.capacity` to a bucket
-    /// numbered from `firstBucket`.
-    private func insertRows(_ places: [Place], order: [Int], firstBucket: Int) throws {
-        let insert = try database.prepare(
-            """
-            INSERT INTO places (id, kind, name, lat, lon, details, bucket, category, rank)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
-        try database.withLock {
-            for (position, index) in order.enumerated() {
-                let place = places[index]
-                insert.reset()
-                try insert.bind(1, place.id)
-                try insert.bind(2, place.kind.rawValue)
-                try insert.bind(3, place.name)
-                try insert.bind(4, place.coordinate.lat)
-                try insert.bind(5, place.coordinate.lon)
-                if let details = PlaceDetailsCoding.encode(place.details) {
-                    try insert.bind(6, details)
-                } else {
-                    try insert.bindNull(6)
-                }
-                try insert.bind(7, firstBucket + position / PlaceBucket.capacity)
-                try insert.bind(8, Int(PlaceCategory.of(place).code))
-                try insert.bind(9, Int(PlaceImportance.rank(place)))
-                _ = try insert.step()
-            }
-            insert.reset()
-        }
     }
 
     // MARK: Ordering

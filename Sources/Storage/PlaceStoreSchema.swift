@@ -12,7 +12,9 @@ import Places
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
 /// - `places_fts`: FTS5 over `name`, an external-content index of `places` (diacritics folded), kept in
-///   step by triggers (the first bulk import drops the insert trigger and rebuilds the index in one go).
+///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
+///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
+///   it), and the first, bulk, import rebuilds the index in one go.
 ///
 /// - `markers_rtree`: the cluster hierarchies (`ClusterTree`, one per `ClusterGroup`) as an R*Tree in
 ///   three dimensions, longitude, latitude and zoom: one row per `MarkerBucket` of up to 32 markers that
@@ -60,10 +62,7 @@ public enum PlaceStoreSchema {
         CREATE TRIGGER places_after_delete AFTER DELETE ON places BEGIN
             INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
         END;
-        CREATE TRIGGER places_after_update AFTER UPDATE OF name ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
-            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
-        END;
+        \(updateTrigger)
         """
 
     /// The tables of the cluster hierarchies.
@@ -91,11 +90,33 @@ public enum PlaceStoreSchema {
         END;
         """
 
-    /// Drops the insert trigger (bulk import).
-    static let dropInsertTrigger = "DROP TRIGGER places_after_insert"
+    /// Re-indexes the name of every renamed row.
+    static let updateTrigger = """
+        CREATE TRIGGER places_after_update AFTER UPDATE OF name ON places BEGIN
+            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
+        END;
+        """
+
+    /// Drops the insert and update triggers (an import indexes names itself, see `indexNames`).
+    static let dropWriteTriggers = "DROP TRIGGER places_after_insert; DROP TRIGGER places_after_update"
 
     /// Rebuilds the full-text index from `places` (bulk import).
     static let rebuildFTS = "INSERT INTO places_fts (places_fts) VALUES ('rebuild')"
+
+    /// Takes the names of the rows in the JSON array of rowids `?1` out of the full-text index (before
+    /// an import renames them).
+    static let unindexNames = """
+        INSERT INTO places_fts (places_fts, rowid, name)
+        SELECT 'delete', rowid, name FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
+        """
+
+    /// Indexes the names of the rows from rowid `?1` on and of those in the JSON array of rowids `?2`
+    /// (the rows an import added and renamed).
+    static let indexNames = """
+        INSERT INTO places_fts (rowid, name) SELECT rowid, name FROM places
+        WHERE rowid >= ?1 OR rowid IN (SELECT value FROM json_each(?2))
+        """
 
     /// The tables every place store has (checked on open).
     static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters"]

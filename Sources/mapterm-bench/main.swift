@@ -10,6 +10,8 @@ let only = CommandLine.arguments.dropFirst().first
 do {
     if only == nil || only == "frames" { try FrameBenchmark.run(resources: resources) }
     if only == nil || only == "store" { try PlaceStoreBenchmark.run() }
+    if only == nil || only == "import" { try UpsertBenchmark.run(resources: resources) }
+    if only == nil || only == "tree" { TreeBenchmark.run() }
     if only == nil || only == "places" { try PlacesFrameBenchmark.run(resources: resources) }
     if only == nil || only == "geocode" { try ReverseGeocoderBenchmark.run(resources: resources) }
     if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }

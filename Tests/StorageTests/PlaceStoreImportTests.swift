@@ -43,6 +43,68 @@ import Testing
         #expect(try store.search(text: "Place 0", limit: 50).allSatisfy { $0.id != "rr:0" })
     }
 
+    /// An upsert into a full store (replaced rows are updated in place, names re-indexed only when they
+    /// change, hierarchies built beside the writes) answers like a store built at once from the result.
+    @Test func anUpsertAnswersLikeAStoreBuiltFromTheResult() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        let original = PlacesRandom.places(count: 3000, seed: 41)
+        let store = try folder.store(with: original)
+        var generator = SeededGenerator(seed: 42)
+        var batch: [Place] = []
+        for (i, place) in original.enumerated() where i % 5 == 0 {
+            var copy = place
+            switch i % 4 {
+            case 0: copy.name = "Renamed \(i) Zanzibar"
+            case 1: copy.coordinate = PlacesRandom.places(count: 1, seed: UInt64(i)).first!.coordinate
+            case 2: copy.details = .restroom(RestroomDetails(unisex: true, changingTable: true))
+            default:
+                copy = Place(
+                    id: place.id, kind: .heliport, name: "Heliport \(i)", coordinate: place.coordinate,
+                    details: .airport(AirportDetails(ident: "H\(i)", type: "heliport")))
+            }
+            batch.append(copy)
+        }
+        batch += PlacesRandom.places(count: 1400, seed: 43).map { place in
+            var copy = place
+            copy.id = "new:" + place.id
+            copy.name = "Fresh \(place.name)"
+            return copy
+        }
+        batch.shuffle(using: &generator)
+        try store.import(batch)
+
+        var final = Dictionary(uniqueKeysWithValues: original.map { ($0.id, $0) })
+        for place in batch { final[place.id] = place }
+        let expected = Array(final.values)
+        let fresh = try folder.store("fresh.sqlite", with: expected)
+        #expect(try store.count() == expected.count)
+        for place in batch.prefix(200) { #expect(try store.place(id: place.id) == place) }
+        for _ in 0..<150 {
+            let region = PlacesRandom.region(using: &generator)
+            #expect(try store.query(region, limit: 40) == fresh.query(region, limit: 40))
+        }
+        for text in [
+            "Zanzibar", "Renamed 40", "Place 40", "Place 41", "Fresh", "Heliport 15", "Place 15", "Place 2999",
+        ] {
+            #expect(
+                Set(try store.search(text: text, limit: 5000).map(\.id))
+                    == Set(try fresh.search(text: text, limit: 5000).map(\.id)), "\(text)")
+        }
+        #expect(try store.search(text: "Place 40", limit: 10).allSatisfy { $0.id != "rr:40" }, "an old name is gone")
+        for zoom in [0, 4, 9, 12, 18] {
+            for filter in [PlaceFilter.standard, PlaceFilter(amenities: .unisex), PlaceFilter(kinds: PlaceKind.all)] {
+                let total = { (s: PlaceStore) in
+                    try s.markerQuery(.world, zoom: zoom, filter: filter).reduce(0) { $0 + $1.count }
+                }
+                #expect(try total(store) == total(fresh), "z\(zoom) \(filter)")
+            }
+        }
+        #expect(
+            Set(try store.markerQuery(.world, zoom: 18, filter: PlaceFilter(kinds: PlaceKind.all)).map(\.key))
+                == Set(expected.map { "p:" + $0.id }))
+    }
+
     @Test func lastOfRepeatedIDsWinsAndInvalidCoordinatesAreSkipped() throws {
         let folder = try PlaceStoreFolder()
         defer { folder.remove() }

@@ -1,0 +1,110 @@
+import Dispatch
+import GeoCore
+import Places
+
+/// One rebuild of the stored cluster hierarchies of some groups: the places of each group, gathered in
+/// `rowid` order, their `ClusterTree`s built and packed (`ClusterRows`) on a background thread, then
+/// written.
+///
+/// An import gathers the rows that stay (`init`), adds the rows it is about to insert (`add`) with the
+/// rowids they will get, and starts the build before it writes them, so the trees are built on the
+/// second core while SQLite inserts and indexes the rows; `write` waits for the trees. The places of a
+/// group are the same, in the same order, as a scan of the finished table would give.
+final class ClusterBuild: @unchecked Sendable {
+    /// The places of one group as the hierarchy is built from them.
+    struct Input {
+        var points: [ClusterTree.Point] = []
+        var rowids: [Int64] = []
+        var ids: [String] = []
+        var names: [String] = []
+        var coordinates: [LatLon] = []
+
+        mutating func append(
+            rowid: Int64, id: String, name: String, coordinate: LatLon, category: PlaceCategory, rank: UInt8
+        ) {
+            let world = Mercator.project(coordinate.normalized)
+            points.append(ClusterTree.Point(x: min(max(world.x, 0), 1), y: world.y, category: category, rank: rank))
+            rowids.append(rowid)
+            ids.append(id)
+            names.append(name)
+            coordinates.append(coordinate)
+        }
+    }
+
+    let groups: Set<ClusterGroup>
+    // Written before `start`, read-only afterwards.
+    private var inputs: [Input]
+    // Written by the background build before `done` is signalled, read after `wait`.
+    private var rows: [ClusterRows]
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+    private var waited = false
+
+    /// Gathers the places of `groups` now in the `places` table, by rowid.
+    init(_ groups: Set<ClusterGroup>, from database: SQLiteDatabase) throws {
+        self.groups = groups
+        inputs = [Input](repeating: Input(), count: ClusterGroup.allCases.count)
+        rows = [ClusterRows](repeating: ClusterRows(), count: ClusterGroup.allCases.count)
+        guard !groups.isEmpty else { return }
+        let scan = try database.prepare("SELECT rowid, id, name, lat, lon, category, rank FROM places ORDER BY rowid")
+        try database.withLock {
+            defer { scan.reset() }
+            while try scan.step() {
+                guard let category = PlaceCategory(code: UInt8(clamping: scan.int(5))), groups.contains(category.group)
+                else { continue }
+                inputs[Int(category.group.rawValue)].append(
+                    rowid: scan.int64(0), id: scan.text(1), name: scan.text(2),
+                    coordinate: LatLon(lat: scan.double(3), lon: scan.double(4)), category: category,
+                    rank: UInt8(clamping: scan.int(6)))
+            }
+        }
+    }
+
+    /// Adds a place that will be inserted with `rowid` (after every row gathered so far). Before `start`.
+    func add(_ place: Place, rowid: Int64) {
+        precondition(!started, "a place added after the build started")
+        let category = PlaceCategory.of(place)
+        guard groups.contains(category.group) else { return }
+        inputs[Int(category.group.rawValue)].append(
+            rowid: rowid, id: place.id, name: place.name, coordinate: place.coordinate, category: category,
+            rank: PlaceImportance.rank(place))
+    }
+
+    /// Starts building the trees, and packing their rows, on a background thread.
+    func start() {
+        precondition(!started, "started twice")
+        started = true
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            for group in groups { rows[Int(group.rawValue)] = Self.rows(of: inputs[Int(group.rawValue)], group) }
+            done.signal()
+        }
+    }
+
+    /// The hierarchy of one group's places, packed.
+    private static func rows(of input: Input, _ group: ClusterGroup) -> ClusterRows {
+        let tree = ClusterTree(group: group, points: input.points)
+        return ClusterRows(
+            tree,
+            place: { node in
+                let i = Int(node)
+                return .place(
+                    id: input.ids[i], name: input.names[i], coordinate: input.coordinates[i],
+                    category: input.points[i].category, rank: input.points[i].rank)
+            },
+            point: { point in (input.rowids[Int(point)], input.points[Int(point)].category) })
+    }
+
+    /// Waits for the trees (at most once; later calls return at once).
+    func wait() {
+        guard started, !waited else { return }
+        done.wait()
+        waited = true
+    }
+
+    /// Waits for the trees, then replaces the stored markers and clusters of every group with them.
+    func write(to database: SQLiteDatabase) throws {
+        wait()
+        let writer = try ClusterWriter(database)
+        for group in groups.sorted() { try writer.replace(group, with: rows[Int(group.rawValue)]) }
+    }
+}
