@@ -52,13 +52,28 @@ check "an invalid --location is explained" bad_location_is_explained
 # the other's within a second or two, and a pin removed in one does not come back from the other.
 second_map() { tmux -L "$E2E_SOCKET-b" "$@"; }
 screen_b() { second_map capture-pane -p 2>/dev/null; }
+# wait_b TEXT [SECONDS]: wait_for on the second map.
 wait_b() {
-  local waited=0
+  local waited=0 limit=${2:-10}
   until screen_b | grep -qE -- "$1"; do
-    sleep 0.02; waited=$((waited + 1)); [ $waited -ge 500 ] && return 1
+    sleep 0.02; waited=$((waited + 1)); [ $waited -ge $((limit * 50)) ] && return 1
   done
 }
 saved_pins() { jq -c '[.features[].geometry.coordinates | map(. * 100 | round / 100)]' "$XDG_DATA_HOME/mapterm/pins.json"; }
+
+# pins_saved N: waits up to 5 s for pins.json to hold N pins.
+pins_saved() {
+  local waited=0
+  until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json" 2>/dev/null)" = "$1" ]; do
+    sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
+  done
+}
+
+# step TEXT: says which step of a check failed (with the second map's screen and the saved pins).
+step() {
+  echo "  failed at: $1"; echo "--- first map ---"; screen | tail -2; echo "--- second map ---"; second_map capture-pane -p 2>/dev/null | tail -3
+  echo "--- pins.json ---"; cat "$XDG_DATA_HOME/mapterm/pins.json" 2>/dev/null; return 1
+}
 
 two_maps_keep_each_others_pins() {
   rm -f "$XDG_DATA_HOME/mapterm/pins.json"
@@ -66,26 +81,24 @@ two_maps_keep_each_others_pins() {
   second_map kill-server 2>/dev/null
   second_map -f /dev/null new-session -d -x 120 -y 40 -e TERM=tmux-256color \
     "$MAPTERM" --source "$here/empty-places.json" --center 48.95,2.60 --zoom 6
-  wait_for 'z 6\.0' && wait_b 'z 6\.0' || return 1
-  keys p; wait_for 'Drop a pin' || return 1; keys y
-  second_map send-keys p; wait_b 'Drop a pin' || return 1; second_map send-keys y
-  local waited=0
-  until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json" 2>/dev/null)" = 2 ]; do
-    sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
-  done
+  wait_for 'z 6\.0' 20 || step "A opens" || return 1
+  wait_b 'z 6\.0' 20 || step "B opens" || return 1
+  keys p; wait_for 'Drop a pin' || step "A asks to drop" || return 1; keys y
+  second_map send-keys p; wait_b 'Drop a pin' || step "B asks to drop" || return 1; second_map send-keys y
+  pins_saved 2 || step "two pins saved" || return 1
   # Each map now shows both pins and their centres (B learns of A's pin by watching the file).
-  wait_for '⊗' 5 && wait_b '⊗' 5 || return 1
+  wait_for '⊗' 5 || step "A shows the midpoint" || return 1
+  wait_b '⊗' 5 || step "B shows the midpoint" || return 1
   # A removes the pin at its centre; B then drops another one: A's stays gone.
-  keys Tab x; wait_for 'Remove pin' || return 1; keys y
-  wait_until_not '⊗' 5 || return 1
-  second_map send-keys Right p; wait_b 'Drop a pin' || return 1; second_map send-keys y
-  waited=0
-  until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json")" = 2 ]; do
-    sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
-  done
+  keys Tab x; wait_for 'Remove pin' || step "A asks to remove" || return 1; keys y
+  wait_until_not '⊗' 5 || step "A's midpoint goes" || return 1
+  pins_saved 1 || step "one pin left" || return 1
+  second_map send-keys Right p; wait_b 'Drop a pin' || step "B asks to drop again" || return 1
+  second_map send-keys y
+  pins_saved 2 || step "B's second pin saved" || return 1
   local saved; saved=$(saved_pins)
   second_map kill-server 2>/dev/null
-  ! echo "$saved" | grep -q '\[2.35,48.85\]' && echo "$saved" | grep -q '\[2.6,48.95\]'
+  ! echo "$saved" | grep -q '\[2.35,48.85\]' && echo "$saved" | grep -q '\[2.6,48.95\]' || step "A's pin gone, B's kept: $saved"
 }
 
 check "two maps on one data folder keep and see each other's pins" two_maps_keep_each_others_pins
