@@ -102,3 +102,5 @@ two_maps_keep_each_others_pins() {
 }
 
 check "two maps on one data folder keep and see each other's pins" two_maps_keep_each_others_pins
+# The second map is ended here too, whichever step the check stopped at.
+second_map kill-server 2>/dev/null
