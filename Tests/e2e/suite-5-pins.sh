@@ -58,6 +58,7 @@ wait_b() {
   until screen_b | grep -qE -- "$1"; do
     sleep 0.02; waited=$((waited + 1)); [ $waited -ge $((limit * 50)) ] && return 1
   done
+  return 0  # (an until loop's status is its body's last one: the failed test above)
 }
 saved_pins() { jq -c '[.features[].geometry.coordinates | map(. * 100 | round / 100)]' "$XDG_DATA_HOME/mapterm/pins.json"; }
 
@@ -67,6 +68,7 @@ pins_saved() {
   until [ "$(jq '.features | length' "$XDG_DATA_HOME/mapterm/pins.json" 2>/dev/null)" = "$1" ]; do
     sleep 0.05; waited=$((waited + 1)); [ $waited -ge 100 ] && return 1
   done
+  return 0
 }
 
 # step TEXT: says which step of a check failed (with the second map's screen and the saved pins).
