@@ -14,12 +14,24 @@ public struct DotCanvas: Sendable {
     public var dotsWide: Int { cols * 2 }
     public var dotsHigh: Int { rows * 4 }
 
+    /// Where lines and fills may draw, in dots: the whole canvas unless `clip(to:)` narrowed it (a
+    /// coarser tile standing in for a missing one draws only over the missing tile's square).
+    public private(set) var clipBox: DotBox
+
+    /// Limits drawing to `box` (intersected with the canvas) until the next call; nil restores the
+    /// whole canvas.
+    public mutating func clip(to box: DotBox?) {
+        let whole = DotBox(minX: 0, minY: 0, maxX: Double(dotsWide), maxY: Double(dotsHigh))
+        clipBox = box.map { whole.intersection($0) } ?? whole
+    }
+
     public init(cols: Int, rows: Int, background fill: TermColor = .terminalDefault) {
         self.cols = max(cols, 0)
         self.rows = max(rows, 0)
         dots = Array(repeating: 0, count: self.cols * self.rows)
         foreground = Array(repeating: .terminalDefault, count: self.cols * self.rows)
         background = Array(repeating: fill, count: self.cols * self.rows)
+        clipBox = DotBox(minX: 0, minY: 0, maxX: Double(self.cols * 2), maxY: Double(self.rows * 4))
     }
 
     /// Bit of dot (dx, dy) inside a cell, dx 0...1, dy 0...3, as Unicode numbers braille dots.
@@ -64,13 +76,17 @@ public struct DotCanvas: Sendable {
         }
     }
 
-    /// Liang–Barsky clip of a segment to the canvas rectangle [0, w) × [0, h).
+    /// Liang–Barsky clip of a segment to `clipBox` (the canvas rectangle [0, w) × [0, h) unless narrowed).
     func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
-        let maxX = Double(cols * 2) - 1e-9, maxY = Double(rows * 4) - 1e-9
-        if (x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 > maxX && x1 > maxX) || (y0 > maxY && y1 > maxY) {
+        let minX = clipBox.minX, minY = clipBox.minY
+        let maxX = clipBox.maxX - 1e-9, maxY = clipBox.maxY - 1e-9
+        guard minX <= maxX, minY <= maxY else { return nil }
+        if (x0 < minX && x1 < minX) || (y0 < minY && y1 < minY) || (x0 > maxX && x1 > maxX)
+            || (y0 > maxY && y1 > maxY)
+        {
             return nil
         }
-        if x0 >= 0, x1 >= 0, y0 >= 0, y1 >= 0, x0 <= maxX, x1 <= maxX, y0 <= maxY, y1 <= maxY {
+        if x0 >= minX, x1 >= minX, y0 >= minY, y1 >= minY, x0 <= maxX, x1 <= maxX, y0 <= maxY, y1 <= maxY {
             return (x0, y0, x1, y1)
         }
         var t0 = 0.0, t1 = 1.0
@@ -87,7 +103,7 @@ public struct DotCanvas: Sendable {
             }
             return true
         }
-        guard edge(-dx, x0), edge(dx, maxX - x0), edge(-dy, y0), edge(dy, maxY - y0) else { return nil }
+        guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
         return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
     }
 
@@ -165,14 +181,23 @@ public struct DotCanvas: Sendable {
 
     /// Fills between pairs of sorted crossings in every row, then empties the rows.
     mutating func fillSpans(from crossings: inout [[Double]], color: TermColor) {
+        // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
+        let lowCol = Self.ceiling(clipBox.minX / 2 - 0.5, clampedTo: 0, cols)
+        let highCol = Self.ceiling(clipBox.maxX / 2 - 0.5, clampedTo: 0, cols)
+        let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
+        let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
         for row in 0..<rows where !crossings[row].isEmpty {
+            guard row >= lowRow, row < highRow else {
+                crossings[row].removeAll(keepingCapacity: true)
+                continue
+            }
             crossings[row].sort()
             var i = 0
             let list = crossings[row]
             while i + 1 < list.count {
                 // Cells c with centre c + 0.5 in [a, b).
-                let first = Self.ceiling(list[i] - 0.5, clampedTo: 0, cols)
-                let last = min(Self.ceiling(list[i + 1] - 0.5, clampedTo: 0, cols) - 1, cols - 1)
+                let first = max(Self.ceiling(list[i] - 0.5, clampedTo: 0, cols), lowCol)
+                let last = min(Self.ceiling(list[i + 1] - 0.5, clampedTo: 0, cols) - 1, highCol - 1)
                 if first <= last {
                     let base = row * cols
                     for c in first...last { background[base + c] = color }
@@ -182,4 +207,29 @@ public struct DotCanvas: Sendable {
             crossings[row].removeAll(keepingCapacity: true)
         }
     }
+}
+
+/// An axis-aligned box in dots: x in [minX, maxX), y in [minY, maxY).
+public struct DotBox: Sendable, Equatable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// The part both boxes cover (empty, with max below min, when they do not meet).
+    public func intersection(_ other: DotBox) -> DotBox {
+        DotBox(
+            minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX),
+            maxY: min(maxY, other.maxY))
+    }
+
+    /// True when the point lies inside.
+    public func contains(x: Double, y: Double) -> Bool { x >= minX && x < maxX && y >= minY && y < maxY }
 }

@@ -31,8 +31,26 @@ public final class MapRenderer {
         missing = LRUCache(capacity: cacheCapacity * 4)
     }
 
+    /// The tiles the last frame wanted but its sources did not hold yet (remote sources fetching in the
+    /// background), by source index, in the order the frame met them (rows from the north). The frame
+    /// drew the nearest loaded ancestor in their place, else nothing over the sources below.
+    public private(set) var pendingTiles: [PendingTile] = []
+
+    /// Zoom levels a frame looks up for a loaded ancestor of a pending tile.
+    static let ancestorSearchDepth = 6
+
     /// Tiles that could not be read or decoded so far, over all sources.
     public var damagedTileCount: Int { sources.reduce(0) { $0 + $1.damagedTileCount } }
+
+    /// Forgets what the renderer and its loaders hold for these tiles (a remote source refreshed them).
+    public func forget(_ tiles: some Sequence<PendingTile>) {
+        for tile in tiles {
+            let key = TileKey(source: tile.source, tile: tile.tile)
+            _ = cache.removeValue(forKey: key)
+            _ = missing.removeValue(forKey: key)
+            sources[tile.source].removeCachedTile(tile.tile)
+        }
+    }
 
     /// Forgets every prepared tile (the next frame is a cold one).
     public func clearCache() {
@@ -76,40 +94,84 @@ public final class MapRenderer {
 
     // MARK: Tiles
 
-    /// A tile to draw: where it sits (unwrapped column) and its prepared content.
+    /// A tile to draw: where it sits (unwrapped column), its prepared content, and, for an ancestor
+    /// standing in for a pending tile, the box (in dots) of the pending tile it may draw over.
     struct PlacedTile {
         var position: TileID
         var content: PreparedTile
+        var clip: DotBox? = nil
+    }
+
+    /// What a source has for one tile.
+    enum Availability {
+        case ready(PreparedTile)
+        case absent
+        case pending
     }
 
     /// Prepared tiles covering the view for every source, at the source's best zoom for the camera.
+    /// Records the tiles still on their way in `pendingTiles`.
     func visibleTiles(_ transform: ViewTransform) -> [PlacedTile] {
         var placed: [PlacedTile] = []
+        pendingTiles.removeAll(keepingCapacity: true)
         let wanted = Int(transform.camera.zoom.rounded(.down))
         for (s, source) in sources.enumerated() {
             let meta = source.store.metadata
             guard wanted >= meta.minZoom else { continue }
-            let z = min(wanted, meta.maxZoom)
+            let z = min(wanted, max(meta.minZoom, meta.maxZoom))
             for position in transform.tileCover(zoom: z) {
-                if let content = prepared(source: s, tile: position.wrapped) {
-                    placed.append(PlacedTile(position: position, content: content))
+                switch prepared(source: s, tile: position.wrapped) {
+                case .ready(let content): placed.append(PlacedTile(position: position, content: content))
+                case .absent: continue
+                case .pending:
+                    pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
+                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, transform) {
+                        placed.append(stand)
+                    }
                 }
             }
         }
         return placed
     }
 
-    func prepared(source s: Int, tile: TileID) -> PreparedTile? {
+    /// The nearest loaded ancestor of a pending tile, clipped to the pending tile's square.
+    private func standIn(source s: Int, for position: TileID, minZoom: Int, _ transform: ViewTransform)
+        -> PlacedTile?
+    {
+        let lowest = max(minZoom, position.z - Self.ancestorSearchDepth)
+        guard position.z - 1 >= lowest else { return nil }
+        for z in stride(from: position.z - 1, through: lowest, by: -1) {
+            let ancestor = position.ancestor(at: z)
+            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped) else { continue }
+            return PlacedTile(position: ancestor, content: content, clip: box(of: position, transform))
+        }
+        return nil
+    }
+
+    /// The square of a tile (unwrapped column) on the canvas, in dots.
+    private func box(of tile: TileID, _ transform: ViewTransform) -> DotBox {
+        let n = Double(1 << tile.z)
+        let x0 = (Double(tile.x) / n - transform.origin.x) * transform.scale
+        let y0 = (Double(tile.y) / n - transform.origin.y) * transform.scale
+        let side = transform.scale / n
+        return DotBox(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
+    }
+
+    func prepared(source s: Int, tile: TileID) -> Availability {
         let key = TileKey(source: s, tile: tile)
-        if let hit = cache[key] { return hit }
-        if missing[key] != nil { return nil }
-        guard case .tile(let vectorTile, _) = sources[s].load(tile) else {
+        if let hit = cache[key] { return .ready(hit) }
+        if missing[key] != nil { return .absent }
+        let vectorTile: VectorTile
+        switch sources[s].load(tile) {
+        case .tile(let loaded, _): vectorTile = loaded
+        case .pending: return .pending
+        case .missing, .damaged:
             missing[key] = true
-            return nil
+            return .absent
         }
         let content = PreparedTile.prepare(vectorTile, id: tile, style: style) { sources[s].markDamaged(tile) }
         cache.setValue(content, forKey: key, cost: content.byteCount)
-        return content
+        return .ready(content)
     }
 
     // MARK: Geometry
@@ -120,8 +182,10 @@ public final class MapRenderer {
         _ canvas: inout DotCanvas, fill: Bool
     ) {
         let color = fill || layer.kind == .line ? layer.color : (layer.outline ?? layer.color)
+        defer { canvas.clip(to: nil) }
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
+            canvas.clip(to: tile.clip)
             project(content, tile: tile, transform)
             if fill {
                 for feature in content.features {
@@ -187,6 +251,7 @@ public final class MapRenderer {
                 let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
                 // Checked before any conversion to Int: a vertex far outside the tile must not trap.
                 guard x >= 0, y >= 0, x < Double(2 * cols), y < Double(4 * rows) else { continue }
+                if let clip = tile.clip, !clip.contains(x: x, y: y) { continue }
                 let col = Int(x / 2) - label.width / 2
                 guard col >= 0, col + label.width <= cols else { continue }
                 labels.append(
@@ -238,5 +303,18 @@ public struct RenderedMap: Sendable {
         var style = label.style
         style.bg = grid[min(label.col, grid.cols - 1), label.row].style.bg
         grid.put(label.text, col: label.col, row: label.row, style: style)
+    }
+}
+
+/// A tile a frame wanted from a source that did not hold it yet.
+public struct PendingTile: Hashable, Sendable {
+    /// Index of the source in `MapRenderer.sources`.
+    public var source: Int
+    /// The tile, column wrapped, at the zoom the source was asked for.
+    public var tile: TileID
+
+    public init(source: Int, tile: TileID) {
+        self.source = source
+        self.tile = tile
     }
 }

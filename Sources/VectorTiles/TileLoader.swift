@@ -11,6 +11,16 @@ public enum TileLoad: Sendable {
     case missing
     /// The tile exists but could not be read or decoded; counted in `damagedTileCount`.
     case damaged
+    /// The store fetches tiles in the background and does not hold this one yet (see
+    /// `TileNotYetLoaded`); nothing is cached, so the next load reads the store again.
+    case pending
+}
+
+/// Thrown by a `TileStore` that fetches tiles in the background (a tile server, a remote archive) for a
+/// tile it does not hold yet. A frame never waits for such a tile: it draws what is there and asks for
+/// the tile to be fetched (see `MapRenderer.pendingTiles`).
+public struct TileNotYetLoaded: Error, Sendable {
+    public init() {}
 }
 
 /// Loads and decodes tiles from one `TileStore`, with overzoom and a bounded cache.
@@ -22,10 +32,14 @@ public enum TileLoad: Sendable {
 public final class TileLoader: @unchecked Sendable {
     /// The store tiles come from.
     public let store: any TileStore
-    /// The store's minimum zoom, read once at init: requests below it are `.missing`.
-    public let minZoom: Int
-    /// The store's maximum zoom, read once at init: deeper requests read the ancestor at this zoom.
-    public let maxZoom: Int
+    /// The store's minimum zoom: requests below it are `.missing`. Read from the store's metadata on
+    /// every use, since a remote store learns its zoom range only once its TileJSON has arrived.
+    public var minZoom: Int { store.metadata.minZoom }
+    /// The store's maximum zoom (at least `minZoom`): deeper requests read the ancestor at this zoom.
+    public var maxZoom: Int {
+        let metadata = store.metadata
+        return max(metadata.minZoom, metadata.maxZoom)
+    }
 
     private enum Entry {
         case tile(VectorTile)
@@ -54,9 +68,6 @@ public final class TileLoader: @unchecked Sendable {
     /// damaged) whose decoded bytes add up to at most `cacheBytes`.
     public init(store: any TileStore, cacheCapacity: Int = 256, cacheBytes: Int = TileLoader.defaultCacheBytes) {
         self.store = store
-        let metadata = store.metadata
-        self.minZoom = metadata.minZoom
-        self.maxZoom = max(metadata.minZoom, metadata.maxZoom)
         self.state = Mutex(State(cache: LRUCache(capacity: cacheCapacity, costLimit: cacheBytes)))
     }
 
@@ -70,8 +81,10 @@ public final class TileLoader: @unchecked Sendable {
     /// The tile that `load(id)` would read: `id` with x wrapped, or its ancestor at `maxZoom`
     /// when `id.z > maxZoom`; nil below `minZoom`, for rows outside the world, or z > 60.
     public func sourceTile(for id: TileID) -> TileID? {
-        guard id.z >= 0, id.z <= 60, id.isValidRow, id.z >= minZoom else { return nil }
+        let metadata = store.metadata
+        guard id.z >= 0, id.z <= 60, id.isValidRow, id.z >= metadata.minZoom else { return nil }
         let wrapped = id.wrapped
+        let maxZoom = max(metadata.minZoom, metadata.maxZoom)
         return wrapped.z > maxZoom ? wrapped.ancestor(at: maxZoom) : wrapped
     }
 
@@ -92,6 +105,8 @@ public final class TileLoader: @unchecked Sendable {
                 entry = .missing
             }
             cacheable = true
+        } catch is TileNotYetLoaded {
+            return .pending
         } catch is VectorTileError {
             entry = .damaged
             cacheable = true
@@ -112,6 +127,11 @@ public final class TileLoader: @unchecked Sendable {
     /// tile stays cached: its other layers may be fine).
     public func markDamaged(_ source: TileID) {
         _ = state.withLock { $0.damaged.insert(source) }
+    }
+
+    /// Forgets the cached result for the source tile `id` (the store's copy changed).
+    public func removeCachedTile(_ id: TileID) {
+        _ = state.withLock { $0.cache.removeValue(forKey: id) }
     }
 
     /// Empties the cache (the damaged count is kept).
