@@ -35,13 +35,16 @@ let package = Package(
             name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety"],
             swiftSettings: strict),
         .target(name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(
+            name: "TileSources", dependencies: ["GeoCore", "VectorTiles", "Storage", "Network", "TextSafety"],
+            swiftSettings: strict),
 
         // MARK: Composition root
         .executableTarget(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety",
+                "Network", "TextSafety", "TileSources",
             ],
             swiftSettings: strict),
 
@@ -70,6 +73,10 @@ let package = Package(
             name: "PlacesTests", dependencies: ["Places", "TestSupport", "TextSafety"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TileSourcesTests",
+            dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
     ]
 )

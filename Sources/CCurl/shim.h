@@ -20,6 +20,10 @@ static inline CURLcode mt_curl_set_write_function(CURL *handle, curl_write_callb
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode mt_curl_set_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 static inline CURLcode mt_curl_set_progress_function(CURL *handle, curl_xferinfo_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
@@ -29,10 +33,6 @@ static inline CURLcode mt_curl_get_long(CURL *handle, CURLINFO info, long *value
 }
 
 static inline CURLcode mt_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
-static inline CURLcode mt_curl_get_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
 

@@ -5,40 +5,45 @@ import TextSafety
 
 /// One GET on a libcurl easy handle, without following redirects: the building block of `HTTPFetcher`.
 ///
-/// `run()` performs the blocking transfer on a global dispatch queue and resumes exactly once: with the
-/// body of a 200, with the target of a redirect, or with an error. The body is gathered by the write
-/// callback, which refuses the chunk that would pass `maxBodyBytes` (libcurl then stops reading at
-/// once); the first chunk of any other status is refused too, since error bodies are not read. Cancelling
+/// `run()` performs the blocking transfer on a thread of its own and resumes exactly once: with the
+/// response (status, a few headers, and the body when the status is one the request reads), with the
+/// target of a redirect, or with an error. The body is gathered by the write callback, which refuses the
+/// chunk that would pass `maxBodyBytes` (libcurl then stops reading at once); the first chunk of a status
+/// the request does not read is refused too, since error bodies are not read. Cancelling
 /// the calling task resumes at once with `CancellationError`; the progress callback then aborts the
 /// transfer within about a second, and whatever it still receives is dropped.
 final class CurlTransfer: @unchecked Sendable {
     /// What a transfer ends with, short of an error.
     enum Outcome {
-        /// The complete body of a 200 response.
-        case body(Data)
+        /// A final (non-redirect) response; `body` is empty unless its status is one the request reads.
+        case response(HTTPResponse)
         /// A 3xx response pointing to this absolute URL.
         case redirect(URL)
     }
 
     private let url: URL
+    private let request: HTTPRequest
     private let timeout: TimeInterval
-    private let maxBodyBytes: Int
     private let lock = NSLock()
     // Guarded by `lock`.
     private var body = Data()
+    private var status = 0
+    private var headers: [String: String] = [:]
     private var overflowed = false
     private var cancelled = false
     private var continuation: CheckedContinuation<Outcome, any Error>?
     private var resumed = false
 
     /// - Parameters:
+    ///   - url: where to send `request` (the request's own URL, or a redirect's target).
     ///   - timeout: seconds the transfer may take, from start to the last byte (connect included).
-    ///   - maxBodyBytes: the largest accepted body in bytes.
-    init(url: URL, timeout: TimeInterval, maxBodyBytes: Int) {
+    init(url: URL, request: HTTPRequest, timeout: TimeInterval) {
         self.url = url
+        self.request = request
         self.timeout = timeout
-        self.maxBodyBytes = maxBodyBytes
     }
+
+    private var maxBodyBytes: Int { request.maxBodyBytes }
 
     /// Performs the transfer (see the type's comment).
     func run() async throws -> Outcome {
@@ -52,7 +57,11 @@ final class CurlTransfer: @unchecked Sendable {
                     finish(.failure(CancellationError()))
                     return
                 }
-                DispatchQueue.global().async { self.finish(self.perform()) }
+                // A thread of its own: the transfer blocks in libcurl, and the dispatch pool (as wide as
+                // the machine has cores) would run only that many transfers at once.
+                let thread = Thread { self.finish(self.perform()) }
+                thread.name = "mapterm-http"
+                thread.start()
             }
         } onCancel: {
             lock.lock()
@@ -86,7 +95,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(PlaceSourceError.transport("the HTTP library could not start"))
         }
         defer { curl_easy_cleanup(handle) }
-        let headers = curl_slist_append(nil, "Accept: application/json")
+        var headers: UnsafeMutablePointer<curl_slist>? = nil
+        for line in request.headerLines { headers = curl_slist_append(headers, line) }
         defer { curl_slist_free_all(headers) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let code = withExtendedLifetime(self) { () -> CURLcode in
@@ -94,10 +104,8 @@ final class CurlTransfer: @unchecked Sendable {
             return curl_easy_perform(handle)
         }
         var status = 0
-        var redirect: UnsafeMutablePointer<CChar>?
         _ = mt_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        _ = mt_curl_get_string(handle, CURLINFO_REDIRECT_URL, &redirect)
-        return outcome(code: code, status: status, redirect: redirect.map { String(cString: $0) })
+        return outcome(code: code, status: status)
     }
 
     /// Sets every option of the transfer on `handle`.
@@ -113,23 +121,51 @@ final class CurlTransfer: @unchecked Sendable {
         _ = mt_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
         _ = mt_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
         _ = mt_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes))
-        _ = mt_curl_set_pointer(handle, CURLOPT_USERAGENT, "mapterm")
+        _ = mt_curl_set_pointer(handle, CURLOPT_USERAGENT, request.userAgent)
         _ = mt_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
         _ = mt_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers)
         if HTTPFetcher.isLoopback(url) { _ = mt_curl_set_pointer(handle, CURLOPT_NOPROXY, "*") }
         _ = mt_curl_set_write_function(handle, Self.receive)
         _ = mt_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        _ = mt_curl_set_header_function(handle, Self.receiveHeader)
+        _ = mt_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
         _ = mt_curl_set_progress_function(handle, Self.progress)
         _ = mt_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
         _ = mt_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
     }
 
     /// The write callback: keeps a chunk of a 200 body, or returns 0 (which aborts the transfer) when the
-    /// status is not 200, the body would pass the limit, or the fetch was cancelled.
+    /// status is not one the request reads, the body would pass the limit, or the fetch was cancelled.
     private static let receive: curl_write_callback = { bytes, size, count, context in
         guard let bytes, let context else { return 0 }
         let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         return transfer.keep(UnsafeRawPointer(bytes), count: size * count) ? size * count : 0
+    }
+
+    /// The header callback: records the status line and the headers of the last response head.
+    private static let receiveHeader: curl_write_callback = { bytes, size, count, context in
+        guard let bytes, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: size * count), as: UTF8.self)
+        transfer.record(headerLine: line)
+        return size * count
+    }
+
+    /// Notes one line of a response head: a status line starts a new head (after a 100 or a redirect).
+    private func record(headerLine line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        lock.lock()
+        defer { lock.unlock() }
+        if trimmed.hasPrefix("HTTP/") {
+            let parts = trimmed.split(separator: " ")
+            status = parts.count >= 2 ? Int(parts[1]) ?? 0 : 0
+            headers = [:]
+        } else if let colon = trimmed.firstIndex(of: ":"), headers.count < 64 {
+            let name = trimmed[..<colon].lowercased()
+            guard HTTPResponse.keptHeaders.contains(name) else { return }
+            headers[name] = String(
+                trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces).prefix(256))
+        }
     }
 
     /// The progress callback: a non-zero answer aborts a cancelled transfer.
@@ -148,7 +184,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func keep(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard !cancelled, !resumed else { return false }
+        guard !cancelled, !resumed, request.readsBody(ofStatus: status) else { return false }
         guard body.count + count <= maxBodyBytes else {
             overflowed = true
             body = Data()
@@ -160,27 +196,30 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Mapping the end of a transfer
 
-    /// The outcome of a transfer that ended with `code`, HTTP `status` and libcurl's redirect target.
-    private func outcome(code: CURLcode, status: Int, redirect: String?) -> Result<Outcome, any Error> {
+    /// The outcome of a transfer that ended with `code` and HTTP `status`. A redirect's `Location` may be
+    /// relative to the URL asked for.
+    private func outcome(code: CURLcode, status: Int) -> Result<Outcome, any Error> {
         lock.lock()
         let data = body
         let overflowed = overflowed
         let cancelled = cancelled
+        let headers = headers
         lock.unlock()
         if cancelled { return .failure(CancellationError()) }
         if overflowed || code == CURLE_FILESIZE_EXCEEDED { return .failure(PlaceSourceError.tooLarge) }
-        guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && status != 200 && status != 0) else {
+        let refused = code == CURLE_WRITE_ERROR && status != 0 && !request.readsBody(ofStatus: status)
+        guard code == CURLE_OK || refused else {
             return .failure(Self.error(for: code, url: url))
         }
         if [301, 302, 303, 307, 308].contains(status) {
-            guard let target = redirect.flatMap(URL.init(string:)), target.host != nil else {
+            let location = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+            guard let target = location, target.host != nil else {
                 return .failure(
                     PlaceSourceError.transport("\(HTTPFetcher.hostLabel(url)) redirected to an invalid address"))
             }
             return .success(.redirect(target))
         }
-        guard status == 200 else { return .failure(PlaceSourceError.httpStatus(status)) }
-        return .success(.body(data))
+        return .success(.response(HTTPResponse(status: status, headers: headers, body: data)))
     }
 
     /// A libcurl failure as a `PlaceSourceError` with a short, user-facing reason.

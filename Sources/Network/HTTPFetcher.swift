@@ -16,25 +16,40 @@ import TextSafety
 ///   most `maxRedirects` in a row; the deadline covers them all.
 /// - Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`), except
 ///   that a URL on this machine never goes through a proxy.
-struct HTTPFetcher: Sendable {
+public struct HTTPFetcher: Sendable {
     /// Seconds the whole request may take, from start to the last byte, redirects included.
-    var timeout: TimeInterval
+    public var timeout: TimeInterval
     /// Largest accepted body in bytes.
-    var maxBodyBytes: Int
+    public var maxBodyBytes: Int
     /// Most redirects followed for one request.
-    var maxRedirects = 3
+    public var maxRedirects = 3
 
-    /// The body of a 200 response.
+    public init(timeout: TimeInterval, maxBodyBytes: Int) {
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// The body of a 200 response (asking for JSON); any other status is `PlaceSourceError.httpStatus`.
     func get(_ url: URL) async throws -> Data {
+        let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: maxBodyBytes)
+        let response = try await fetch(request)
+        guard response.status == 200 else { throw PlaceSourceError.httpStatus(response.status) }
+        return response.body
+    }
+
+    /// The final response to `request` (any status), after same-host redirects. `maxBodyBytes` of the
+    /// request applies (not the fetcher's).
+    public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let url = request.url
         let deadline = Date().addingTimeInterval(timeout)
         var current = url
         for _ in 0...maxRedirects {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw PlaceSourceError.timeout }
-            let transfer = CurlTransfer(url: current, timeout: remaining, maxBodyBytes: maxBodyBytes)
+            let transfer = CurlTransfer(url: current, request: request, timeout: remaining)
             switch try await transfer.run() {
-            case .body(let data):
-                return data
+            case .response(let response):
+                return response
             case .redirect(let target):
                 guard Self.sameSchemeAndHost(url, target) else {
                     throw PlaceSourceError.transport(

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// A real HTTP/1.1 server for tests: listens on 127.0.0.1 on a port the OS picks, answers every request
-/// through `handler`, one connection at a time, on its own thread (POSIX sockets and `poll`).
+/// through `handler`, one connection at a time on its own thread (POSIX sockets and `poll`), or, when
+/// `concurrent`, each connection on a thread of its own (a handler may then sleep to add latency).
 ///
 /// ```swift
 /// let server = try HTTPTestServer { target in .json("[]") }
@@ -19,6 +20,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     public enum Response: Sendable {
         /// A complete response with `Content-Length`.
         case send(status: Int, body: Data, contentType: String)
+        /// A complete response with `Content-Length` and extra headers ("Retry-After": "2").
+        case sendWithHeaders(status: Int, headers: [String: String], body: Data)
         /// Headers announcing `declaredLength` body bytes, then only `partialBody`; the connection then
         /// stays open and silent until the server stops (a body that never finishes).
         case stall(status: Int, partialBody: Data, declaredLength: Int)
@@ -57,11 +60,15 @@ public final class HTTPTestServer: @unchecked Sendable {
     private var openDescriptors: Set<Int32> = []
     private var running = true
     private var stopped = false
+    private let concurrent: Bool
+    private var active = 0
+    private var mostActive = 0
 
     /// Starts listening and serving immediately.
     /// - Throws: `POSIXError` when the socket cannot be created or bound.
-    public init(handler: @escaping Handler) throws {
+    public init(concurrent: Bool = false, handler: @escaping Handler) throws {
         self.handler = handler
+        self.concurrent = concurrent
         let (listener, port) = try Self.bindLoopback()
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else {
@@ -94,6 +101,13 @@ public final class HTTPTestServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return targets
+    }
+
+    /// The most requests answered at the same time so far (always 1 unless `concurrent`).
+    public var mostConcurrentRequests: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return mostActive
     }
 
     /// True until the server thread has finished after `stop()`.
@@ -195,7 +209,12 @@ public final class HTTPTestServer: @unchecked Sendable {
             guard connection >= 0 else { continue }
             Self.setCloseOnExec(connection)
             track(connection)
-            if serve(connection) {
+            if concurrent {
+                Thread { [self] in
+                    // A stalled connection is closed by `stop()` with the others.
+                    if !self.serveCounted(connection) { self.closeDescriptor(connection) }
+                }.start()
+            } else if serveCounted(connection) {
                 stalled.append(connection)
             } else {
                 closeDescriptor(connection)
@@ -203,11 +222,34 @@ public final class HTTPTestServer: @unchecked Sendable {
         }
         for fd in stalled { closeDescriptor(fd) }
         closeDescriptor(listener)
+        if concurrent { closeConnectionsLeft() }
         closeDescriptor(wakeRead)
         lock.lock()
         running = false
         lock.unlock()
         done.signal()
+    }
+
+    /// Closes the connections that concurrent threads still hold (stalled bodies), leaving the wake pipe.
+    private func closeConnectionsLeft() {
+        lock.lock()
+        let left = openDescriptors.subtracting([wakeRead, wakeWrite])
+        lock.unlock()
+        for fd in left { closeDescriptor(fd) }
+    }
+
+    /// `serve`, counting the requests answered at once.
+    private func serveCounted(_ connection: Int32) -> Bool {
+        lock.lock()
+        active += 1
+        mostActive = max(mostActive, active)
+        lock.unlock()
+        defer {
+            lock.lock()
+            active -= 1
+            lock.unlock()
+        }
+        return serve(connection)
     }
 
     /// Answers one connection; true when it must stay open (a stalled body).
@@ -222,6 +264,13 @@ public final class HTTPTestServer: @unchecked Sendable {
         switch handler(target) {
         case .send(let status, let body, let contentType):
             send(connection, header(status: status, contentType: contentType, length: body.count) + body)
+            finishWriting(connection)
+            return false
+        case .sendWithHeaders(let status, let headers, let body):
+            var head = header(status: status, contentType: "application/octet-stream", length: body.count)
+            let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+            head.insert(contentsOf: Data(extra.utf8), at: head.count - 2)
+            send(connection, head + body)
             finishWriting(connection)
             return false
         case .unframed(let status, let body):
@@ -254,7 +303,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 206: return "Partial Content"
         case 404: return "Not Found"
+        case 429: return "Too Many Requests"
         case 500: return "Internal Server Error"
         case 503: return "Service Unavailable"
         default: return "Status"

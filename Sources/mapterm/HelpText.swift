@@ -1,6 +1,8 @@
+import Network
+
 /// Texts for `--help`, `--version` and `--about`.
 enum HelpText {
-    static let version = "0.1.0"
+    static let version = MaptermRelease.version
 
     static let usage = """
         mapterm: a map of the world in your terminal.

@@ -1,0 +1,276 @@
+import Foundation
+import GeoCore
+import Network
+import Storage
+import VectorTiles
+
+/// Fetches single tiles from somewhere slow: a tile server, a PMTiles archive over HTTP.
+public protocol TileFetcher: Sendable {
+    /// Where the requests go ("tiles.example.org"): requests to one host share `HostGate`'s limit.
+    var host: String { get }
+    /// Fetches tile `id`. Throws `TileFetchError` (or `CancellationError`).
+    func fetch(_ id: TileID) async throws -> FetchedTile
+}
+
+extension TileServerClient: TileFetcher {}
+
+/// What a remote store tells the map, from any thread.
+public enum RemoteTileEvent: Sendable, Equatable {
+    /// Tiles that were asked for have arrived (or turned out not to exist): draw again.
+    case arrived([TileID])
+    /// Cached tiles were fetched again because they were past their max-age: forget and draw again.
+    case refreshed([TileID])
+    /// The source fails; the text says why. Said once per run of failures.
+    case failing(String)
+    /// The source answers again after failing.
+    case recovered
+    /// The cache file cannot be written any more (the text says why); tiles are kept in memory only.
+    case cacheFailed(String)
+}
+
+/// A `TileStore` over a remote source that never makes a frame wait: `tileData` answers from the cache
+/// (disk, else memory) or throws `TileNotYetLoaded`; `want(_:)` fetches what the last frame lacked, in
+/// its order, at most `HostGate.limit` at once per host, cancelling what the view no longer shows.
+///
+/// Politeness: a failure of any kind pauses the source (1, 2, 4 … 60 s, or the server's `Retry-After`),
+/// so nothing is asked again in a loop; a tile the server has not got is cached as empty. A cached tile
+/// past its max-age is still drawn, and fetched again in the background (`.refreshed`).
+public final class RemoteTileStore: TileStore, @unchecked Sendable {
+    /// The source's name in messages (host or file name).
+    public let name: String
+    private let cache: TileCache?
+    private let clock: @Sendable () -> Double
+    private let defaultMaxAge: Double
+    private let onEvent: @Sendable (RemoteTileEvent) -> Void
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var state: State
+
+    private struct State {
+        var metadata: TileSetMetadata
+        var fetcher: (any TileFetcher)?
+        var memory = LRUCache<TileID, Kept>(capacity: 1024, costLimit: 64 << 20)
+        var cacheWritable = true
+        var wanted: [TileID] = []
+        var refresh: [TileID] = []
+        var inFlight: [TileID: (token: Int, task: Task<Void, Never>)] = [:]
+        var nextToken = 0
+        var failures = 0
+        var pausedUntil = -Double.infinity
+        var wake: Task<Void, Never>?
+        var failing = false
+    }
+
+    /// A tile kept in memory: its bytes, nil when the server has none.
+    private struct Kept {
+        var bytes: [UInt8]?
+    }
+
+    /// Seconds a tile is reused when its server does not say: 7 days.
+    public static let defaultMaxAgeSeconds = 7 * 86_400.0
+    /// Longest pause after failures, seconds.
+    public static let maxPauseSeconds = 60.0
+
+    /// - Parameters:
+    ///   - fetcher: nil until known (a TileJSON not read yet): the store then serves its cache only.
+    ///   - cache: the disk cache; nil when there is none (tiles are then kept in memory).
+    ///   - clock: seconds, monotonic enough for pauses (tests pass their own).
+    ///   - onEvent: called on any thread when tiles arrive or the source fails or recovers.
+    public init(
+        name: String, metadata: TileSetMetadata, fetcher: (any TileFetcher)?, cache: TileCache?,
+        defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        onEvent: @escaping @Sendable (RemoteTileEvent) -> Void
+    ) {
+        self.name = name
+        self.cache = cache
+        self.defaultMaxAge = defaultMaxAge
+        self.clock = clock
+        self.onEvent = onEvent
+        state = State(metadata: metadata, fetcher: fetcher)
+    }
+
+    deinit {
+        let host = state.fetcher?.host ?? ""
+        for (_, flight) in state.inFlight {
+            flight.task.cancel()
+            HostGate.shared.release(host: host)
+        }
+        state.wake?.cancel()
+    }
+
+    public var metadata: TileSetMetadata { lock.withLock { state.metadata } }
+
+    /// Sets what was learned about the source (its TileJSON), and how to fetch from it.
+    public func update(metadata: TileSetMetadata, fetcher: (any TileFetcher)?) {
+        lock.withLock {
+            state.metadata = metadata
+            state.fetcher = fetcher
+        }
+        pump()
+    }
+
+    /// Tiles asked for and not there yet, or being fetched.
+    public var loadingCount: Int {
+        lock.withLock { Set(state.wanted).union(state.inFlight.keys).count }
+    }
+
+    /// True when the disk cache is in use and writable.
+    public var isCaching: Bool { lock.withLock { cache != nil && state.cacheWritable } }
+
+    public func tileData(_ id: TileID) throws -> [UInt8]? {
+        if let kept = lock.withLock({ state.memory[id] }) { return kept.bytes }
+        if let entry = cache?.entry(id) {
+            if entry.isStale { lock.withLock { if !state.refresh.contains(id) { state.refresh.append(id) } } }
+            return entry.bytes
+        }
+        throw TileNotYetLoaded()
+    }
+
+    /// Fetches `tiles` (the ones the last frame lacked, most wanted first; those that have arrived since
+    /// are left out) and cancels every fetch of a tile not among them. Stale tiles are refreshed after them.
+    public func want(_ tiles: [TileID]) {
+        var seen = Set<TileID>()
+        let missing = tiles.filter { seen.insert($0).inserted && !holds($0) }
+        let cancelled: [Task<Void, Never>] = lock.withLock {
+            state.wanted = missing
+            let keep = seen.union(state.refresh)
+            let gone = state.inFlight.filter { !keep.contains($0.key) }
+            for id in gone.keys {
+                state.inFlight[id] = nil
+                HostGate.shared.release(host: state.fetcher?.host ?? "")
+            }
+            return gone.values.map(\.task)
+        }
+        for task in cancelled { task.cancel() }
+        pump()
+    }
+
+    /// True when the memory or the disk cache holds tile `id` (or knows the server has none).
+    private func holds(_ id: TileID) -> Bool {
+        if lock.withLock({ state.memory.peek(id) != nil }) { return true }
+        return cache?.contains(id) ?? false
+    }
+
+    /// Waits until nothing asked for is loading, or until `deadline` (seconds of `clock`); for `render`.
+    public func waitUntilIdle(deadline: Double) {
+        while clock() < deadline, lock.withLock({ !state.inFlight.isEmpty || (!state.wanted.isEmpty && canStart) }) {
+            usleep(5_000)
+        }
+    }
+
+    // MARK: Scheduling
+
+    /// True when the source is not paused and knows how to fetch. Call under `lock`.
+    private var canStart: Bool { state.fetcher != nil && clock() >= state.pausedUntil }
+
+    /// Starts fetches while there is room under the host's limit.
+    private func pump() {
+        lock.withLock {
+            guard let fetcher = state.fetcher else { return }
+            let now = clock()
+            guard now >= state.pausedUntil else {
+                scheduleWake(after: state.pausedUntil - now)
+                return
+            }
+            while let next = nextTile(),
+                HostGate.shared.acquire(host: fetcher.host, onFree: { [weak self] in self?.pump() })
+            {
+                start(next, fetcher: fetcher)
+            }
+        }
+    }
+
+    /// The next tile to fetch: the first wanted one not under way, else a stale one. Call under `lock`.
+    private func nextTile() -> TileID? {
+        if let id = state.wanted.first(where: { state.inFlight[$0] == nil }) { return id }
+        return state.refresh.first { state.inFlight[$0] == nil }
+    }
+
+    /// Starts fetching `id`. Call under `lock`, with a slot of the host taken.
+    private func start(_ id: TileID, fetcher: any TileFetcher) {
+        state.nextToken += 1
+        let token = state.nextToken
+        let task = Task { [weak self] in
+            let result: Result<FetchedTile, any Error>
+            do {
+                result = .success(try await fetcher.fetch(id))
+            } catch {
+                result = .failure(error)
+            }
+            self?.finish(id, token: token, host: fetcher.host, result)
+        }
+        state.inFlight[id] = (token, task)
+    }
+
+    /// Sleeps until a pause ends, then pumps again. Call under `lock`.
+    private func scheduleWake(after seconds: Double) {
+        guard state.wake == nil else { return }
+        state.wake = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9) + 1_000_000)
+            self?.lock.withLock { self?.state.wake = nil }
+            self?.pump()
+        }
+    }
+
+    // MARK: Results
+
+    /// Takes the result of fetch `token` for `id` (ignored when that fetch was cancelled or replaced).
+    private func finish(_ id: TileID, token: Int, host: String, _ result: Result<FetchedTile, any Error>) {
+        let current = lock.withLock { () -> Bool in
+            guard state.inFlight[id]?.token == token else { return false }
+            state.inFlight[id] = nil
+            return true
+        }
+        guard current else { return }
+        HostGate.shared.release(host: host)
+        switch result {
+        case .success(.tile(let bytes, let maxAge)): keep(id, bytes: bytes, maxAge: maxAge)
+        case .success(.empty(let maxAge)): keep(id, bytes: nil, maxAge: maxAge)
+        case .failure(let error as TileFetchError): fail(error)
+        case .failure(is CancellationError): break
+        case .failure(let error): fail(.failed(String(describing: error)))
+        }
+        pump()
+    }
+
+    /// Stores an arrived tile and says so.
+    private func keep(_ id: TileID, bytes: [UInt8]?, maxAge: Double?) {
+        var cacheError: String?
+        if let cache, lock.withLock({ state.cacheWritable }) {
+            do {
+                try cache.store(id, bytes: bytes, maxAge: maxAge ?? defaultMaxAge)
+            } catch {
+                cacheError = "cannot write the tile cache \(cache.path): \(error)"
+            }
+        }
+        let (wasRefresh, recovered) = lock.withLock { () -> (Bool, Bool) in
+            if cache == nil || cacheError != nil || !state.cacheWritable {
+                state.memory.setValue(Kept(bytes: bytes), forKey: id, cost: (bytes?.count ?? 0) + 64)
+            }
+            if cacheError != nil { state.cacheWritable = false }
+            state.wanted.removeAll { $0 == id }
+            let wasRefresh = state.refresh.contains(id)
+            state.refresh.removeAll { $0 == id }
+            state.failures = 0
+            defer { state.failing = false }
+            return (wasRefresh, state.failing)
+        }
+        if let cacheError { onEvent(.cacheFailed(cacheError)) }
+        if recovered { onEvent(.recovered) }
+        onEvent(wasRefresh ? .refreshed([id]) : .arrived([id]))
+    }
+
+    /// Pauses the source after a failure: the server's `Retry-After`, else 1, 2, 4 … 60 s.
+    private func fail(_ error: TileFetchError) {
+        let firstOfRun = lock.withLock { () -> Bool in
+            state.failures += 1
+            var pause = min(Self.maxPauseSeconds, pow(2, Double(state.failures - 1)))
+            if case .busy(_, let retryAfter?) = error { pause = min(max(retryAfter, 0), 3600) }
+            state.pausedUntil = clock() + pause
+            defer { state.failing = true }
+            return !state.failing
+        }
+        if firstOfRun { onEvent(.failing("tiles from \(name): \(error)")) }
+    }
+}
