@@ -4,7 +4,7 @@ public enum Command: Equatable, Sendable {
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, toggleHelp, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
-    case dropPin, removePin, fit, recenter, route, filters
+    case dropPin, removePin, fit, recenter, route, filters, attribution
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -33,6 +33,7 @@ public enum KeyBindings {
         case .character("g"): return .route
         case .character("?"): return .toggleHelp
         case .character("v"): return .filters
+        case .character("i"): return .attribution
         case .character("q"): return .quit
         case .escape: return .dismiss
         case .character("r"): return .refresh
@@ -60,6 +61,7 @@ public enum KeyBindings {
         Entry(keys: "c", meaning: "centre on your location"),
         Entry(keys: "g", meaning: "the way from you to the selection"),
         Entry(keys: "b", meaning: "braille / ASCII lines"),
+        Entry(keys: "i", meaning: "where the map data comes from (attribution)"),
         Entry(keys: "?", meaning: "this help"),
         Entry(keys: "Esc", meaning: "close the pane, the selection, this help"),
         Entry(keys: "q", meaning: "quit (closes an open pane or panel first)"),

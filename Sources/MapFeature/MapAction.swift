@@ -55,4 +55,6 @@ public enum MapAction: Sendable {
     case openPane
     /// Time passes while something animates (the loading spinner).
     case tick
+    /// The tile sources changed: tiles arrived, a source fails or recovers, the loading count moved.
+    case tilesChanged(TileStatus)
 }

@@ -33,6 +33,9 @@ public enum MapReducer {
         case .pinsReloaded(let pins):
             PinsReducer.reloaded(pins, &state)
             return []
+        case .tilesChanged(let status):
+            state.tiles = status
+            return []
         default:
             return PlacesReducer.reduce(&state, action)
         }
@@ -78,6 +81,9 @@ public enum MapReducer {
         case .toggleAscii: state.ascii.toggle()
         case .toggleHelp: state.showHelp.toggle()
         case .filters: state.filterPanelOpen = true
+        case .attribution:
+            state.notice =
+                state.tiles.attribution.isEmpty ? "no map data attribution" : "map data: " + state.tiles.attribution
         case .quit:
             if state.detailOpen {
                 state.detailOpen = false

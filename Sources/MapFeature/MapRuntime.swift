@@ -90,6 +90,9 @@ public final class MapRuntime: @unchecked Sendable {
         return true
     }
 
+    /// Hands the run loop an action from outside the reducer's effects (the tile sources' news).
+    public func post(_ action: MapAction) { enqueue(action) }
+
     /// Applies a pin change to the store and hands back the pins saved after it (or, when that fails,
     /// the reason and the pins as saved, so the map shows the truth).
     private func changePins(_ change: PinChange) {

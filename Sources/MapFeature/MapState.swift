@@ -33,6 +33,8 @@ public struct MapState: Equatable, Sendable {
     public var prompt: Prompt?
     /// A short message in the status bar ("nothing to select here"), gone at the next key.
     public var notice: String?
+    /// The tile sources' health and what is loading.
+    public var tiles = TileStatus()
     /// The "Show" panel (kinds and amenities) is open; it takes the keys.
     public var filterPanelOpen = false
 

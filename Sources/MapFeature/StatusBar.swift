@@ -33,7 +33,7 @@ struct StatusBar {
         var choice = [Int](repeating: 0, count: parts.count)
         var hint = 0
         // Part indices (see `parts`) that give way one step each, in this order; -1 is the key hint.
-        var steps = [4, 4, 5, 3, 5, 2, 3, -1, 1, 0, 2][...]
+        var steps = [4, 4, 6, 5, 3, 5, 6, 2, 3, -1, 1, 0, 2][...]
         var taken: [Int] = []
         let cols = grid.cols
         let fits = { (choice: [Int], hint: Int) in width(parts, choice) + TextWidth.of(hints[hint]) + 2 <= cols }
@@ -67,7 +67,7 @@ struct StatusBar {
     }
 
     /// The parts, in drawing order: 0 centre, 1 zoom, 2 places (or a notice), 3 filters, 4 location,
-    /// 5 scale bar.
+    /// 5 scale bar, 6 tiles (loading, failing, none at street zoom).
     static func parts(_ state: MapState, counts: (markers: Int, places: Int)) -> [Part] {
         let c = state.camera.center
         let center = Part(variants: [" \(c)", String(format: " %.3f,%.3f", c.lat, c.lon)], accent: true)
@@ -77,7 +77,26 @@ struct StatusBar {
         let filterText = state.places.filter.description
         let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])
         let location = Part(variants: state.userLocation == nil ? ["  location unknown", "  no location", ""] : [""])
-        return [center, zoom, places, filters, location, scalePart(state)]
+        return [center, zoom, places, filters, location, scalePart(state), tilesPart(state)]
+    }
+
+    /// "  ↓ 12 tiles" while tiles load; "  tiles: <problem>" while a source fails; "  no street tiles
+    /// here (--tiles adds a source)" at street zoom without any; else nothing.
+    static func tilesPart(_ state: MapState) -> Part {
+        let tiles = state.tiles
+        if let problem = tiles.problem {
+            return Part(variants: ["  " + problem, "  tiles failing", ""], accent: true)
+        }
+        if tiles.loading > 0 {
+            let arrow = state.ascii ? "v" : "↓"
+            return Part(variants: [
+                "  \(arrow) \(tiles.loading) tile\(tiles.loading == 1 ? "" : "s")", "  \(arrow)", "",
+            ])
+        }
+        if tiles.noStreets {
+            return Part(variants: ["  no street tiles here (--tiles adds a source)", "  no street tiles", ""])
+        }
+        return Part(variants: [""])
     }
 
     /// "  ⠋ loading · 38 markers · 2 140 places in view", "  12 places in view", "  no places in view";

@@ -89,6 +89,9 @@ public struct TileServerClient: Sendable {
         }
     }
 
+    /// `template` with its placeholders filled in (for tile 0/0/0), so that it parses as a URL.
+    public static func placeholderFree(_ template: String) -> String { fill(template, TileID(z: 0, x: 0, y: 0)) }
+
     /// `template` with {z}, {x} and {y} replaced.
     static func fill(_ template: String, _ id: TileID) -> String {
         template.replacingOccurrences(of: "{z}", with: String(id.z)).replacingOccurrences(of: "{x}", with: String(id.x))

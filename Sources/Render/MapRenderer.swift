@@ -35,6 +35,8 @@ public final class MapRenderer {
     /// background), by source index, in the order the frame met them (rows from the north). The frame
     /// drew the nearest loaded ancestor in their place, else nothing over the sources below.
     public private(set) var pendingTiles: [PendingTile] = []
+    /// How many tiles (or stand-ins) the last frame drew from each source, by source index.
+    public private(set) var drawnTileCounts: [Int] = []
 
     /// Zoom levels a frame looks up for a loaded ancestor of a pending tile.
     static let ancestorSearchDepth = 6
@@ -97,6 +99,7 @@ public final class MapRenderer {
     /// A tile to draw: where it sits (unwrapped column), its prepared content, and, for an ancestor
     /// standing in for a pending tile, the box (in dots) of the pending tile it may draw over.
     struct PlacedTile {
+        var source: Int
         var position: TileID
         var content: PreparedTile
         var clip: DotBox? = nil
@@ -114,6 +117,8 @@ public final class MapRenderer {
     func visibleTiles(_ transform: ViewTransform) -> [PlacedTile] {
         var placed: [PlacedTile] = []
         pendingTiles.removeAll(keepingCapacity: true)
+        drawnTileCounts = Array(repeating: 0, count: sources.count)
+        defer { for tile in placed { drawnTileCounts[tile.source] += 1 } }
         let wanted = Int(transform.camera.zoom.rounded(.down))
         for (s, source) in sources.enumerated() {
             let meta = source.store.metadata
@@ -121,7 +126,7 @@ public final class MapRenderer {
             let z = min(wanted, max(meta.minZoom, meta.maxZoom))
             for position in transform.tileCover(zoom: z) {
                 switch prepared(source: s, tile: position.wrapped) {
-                case .ready(let content): placed.append(PlacedTile(position: position, content: content))
+                case .ready(let content): placed.append(PlacedTile(source: s, position: position, content: content))
                 case .absent: continue
                 case .pending:
                     pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
@@ -143,7 +148,7 @@ public final class MapRenderer {
         for z in stride(from: position.z - 1, through: lowest, by: -1) {
             let ancestor = position.ancestor(at: z)
             guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped) else { continue }
-            return PlacedTile(position: ancestor, content: content, clip: box(of: position, transform))
+            return PlacedTile(source: s, position: ancestor, content: content, clip: box(of: position, transform))
         }
         return nil
     }
@@ -303,18 +308,5 @@ public struct RenderedMap: Sendable {
         var style = label.style
         style.bg = grid[min(label.col, grid.cols - 1), label.row].style.bg
         grid.put(label.text, col: label.col, row: label.row, style: style)
-    }
-}
-
-/// A tile a frame wanted from a source that did not hold it yet.
-public struct PendingTile: Hashable, Sendable {
-    /// Index of the source in `MapRenderer.sources`.
-    public var source: Int
-    /// The tile, column wrapped, at the zoom the source was asked for.
-    public var tile: TileID
-
-    public init(source: Int, tile: TileID) {
-        self.source = source
-        self.tile = tile
     }
 }

@@ -7,6 +7,8 @@ struct UsageError: Error, CustomStringConvertible {
 /// Parsed `--name value` options and `--flag` switches of one subcommand; rejects anything unknown.
 struct ArgumentList {
     private(set) var values: [String: String] = [:]
+    /// Every value of each option, in order (an option given twice keeps both; `values` the last).
+    private(set) var allValues: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positional: [String] = []
 
@@ -28,6 +30,7 @@ struct ArgumentList {
                         throw UsageError("--\(name) needs a value")
                     }
                     values[name] = value
+                    allValues[name, default: []].append(value)
                 } else {
                     throw UsageError("unknown option \(argument) (see mapterm --help)")
                 }
@@ -40,5 +43,7 @@ struct ArgumentList {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Every value given to a repeatable option, in order.
+    func all(_ name: String) -> [String] { allValues[name] ?? [] }
     subscript(name: String) -> String? { values[name] }
 }

@@ -16,7 +16,9 @@ enum InteractiveCommand {
         let filter = try FilterOptions.filter(args, kindOption: "hide")
         let options = try MapOptions(args)
         let resources = try ResourceLocator.locate()
-        let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
+        let composition = try MapComposition(
+            resources: resources, tiles: options.tiles, config: try UserConfig.load(),
+            cacheDirectory: UserConfig.tileCacheURL())
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
         let pinFile = PinFile(url: PinFile.defaultURL())
@@ -52,7 +54,9 @@ enum InteractiveCommand {
             let runtime = session.runtime
             let waitMs =
                 runtime.hasPendingActions
-                ? 0 : runtime.isFetching ? 10 : Int32(min(100, (runtime.secondsUntilNextTimer ?? 1) * 1000))
+                ? 0
+                : runtime.isFetching || session.isLoadingTiles
+                    ? 10 : Int32(min(100, (runtime.secondsUntilNextTimer ?? 1) * 1000))
             let events = screen.readEvents(timeoutMilliseconds: waitMs)
             for event in events {
                 guard let action = action(for: event) else { continue }

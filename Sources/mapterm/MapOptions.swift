@@ -5,14 +5,15 @@ import GeoCore
 struct MapOptions {
     var center: LatLon?
     var zoom: Double?
-    var tilesPath: String?
+    /// The `--tiles` sources, in order (empty: the config file's).
+    var tiles: [String]
     var ascii: Bool
     var color: Bool
 
     init(_ args: ArgumentList) throws {
         center = try args["center"].map(Self.parseCenter)
         zoom = try args["zoom"].map(Self.parseZoom)
-        tilesPath = args["tiles"]
+        tiles = args.all("tiles")
         ascii = args.has("ascii")
         color = args.has("color")
     }

@@ -10,20 +10,25 @@ import TextSafety
 /// of the view (waiting for them) and, with `--select ID`, that place selected and its pane open.
 enum RenderCommand {
     static let usage =
-        "mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles F] [--ascii] [--color] [--source S] [--select ID]"
+        "mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S] [--ascii] [--color] [--attribution] [--source S] [--select ID]"
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
             arguments,
-            options: ["center", "zoom", "size", "tiles", "source", "api-base", "select", "location", "hide"],
-            switches: FilterOptions.switches.union(["ascii", "color"]))
+            options: [
+                "center", "zoom", "size", "tiles", "source", "api-base", "select", "location", "hide", "timeout",
+            ],
+            switches: FilterOptions.switches.union(["ascii", "color", "attribution"]))
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
         guard let zoom = options.zoom else { throw UsageError("render needs --zoom Z (\(usage))") }
         guard let sizeText = args["size"] else { throw UsageError("render needs --size COLSxROWS (\(usage))") }
         let size = try MapOptions.parseSize(sizeText)
+        let timeout = try args["timeout"].map(Self.parseTimeout) ?? 10
         let resources = try ResourceLocator.locate()
-        let composition = try MapComposition(resources: resources, tilesPath: options.tilesPath)
+        let composition = try MapComposition(
+            resources: resources, tiles: options.tiles, config: try UserConfig.load(),
+            cacheDirectory: UserConfig.tileCacheURL())
         let filter = try FilterOptions.filter(args, kindOption: "hide")
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
@@ -48,10 +53,51 @@ enum RenderCommand {
         session.send(.appeared)
         session.settle()
         if let id = args["select"] { try select(id, in: session) }
-        let frame = session.frame()
+        let frame = try waitForTiles(session, composition: composition, seconds: timeout)
         FileHandle.standardOutput.write(options.color ? Data(AnsiText.encode(frame)) : Data((frame.text + "\n").utf8))
+        if args.has("attribution") {
+            print(composition.attribution.isEmpty ? "no attribution" : "map data: " + composition.attribution)
+        }
         let damaged = composition.renderer.damagedTileCount
         if damaged > 0 { Diagnostics.say("skipped \(damaged) damaged tile(s)") }
+    }
+
+    /// Draws frames until every tile they need has come (or `seconds` have passed, or nothing more is
+    /// coming), then names what is missing on stderr. A remote source that delivered nothing and failed
+    /// is an error (exit 2).
+    static func waitForTiles(_ session: MapSession, composition: MapComposition, seconds: Double) throws -> CellGrid {
+        let sources = composition.userSources
+        let deadline = Date().addingTimeInterval(seconds)
+        _ = session.frame()
+        while !composition.renderer.pendingTiles.isEmpty, deadline.timeIntervalSinceNow > 0 {
+            let arrived = sources.arrivalCount
+            sources.waitUntilIdle(seconds: deadline.timeIntervalSinceNow)
+            _ = session.absorbRuntimeActions()
+            _ = session.frame()
+            if sources.arrivalCount == arrived, !sources.isResolving { break }
+        }
+        let missing = composition.renderer.pendingTiles
+        for (index, store) in sources.stores.enumerated() where sources.remote[index] != nil {
+            let lacking = missing.filter { $0.source == index + composition.userOffset }
+            if let problem = sources.problem(ofSource: index), sources.arrivalCount == 0, !lacking.isEmpty {
+                throw UsageError(problem)
+            }
+            guard !lacking.isEmpty else { continue }
+            let names = lacking.prefix(4).map { "\($0.tile.z)/\($0.tile.x)/\($0.tile.y)" }.joined(separator: ", ")
+            let more = lacking.count > 4 ? " and \(lacking.count - 4) more" : ""
+            let why = sources.problem(ofSource: index).map { ": \($0)" } ?? " (timed out after \(seconds) s)"
+            Diagnostics.say("drawn without \(lacking.count) tile(s) of \(store.metadata.name) (\(names)\(more))\(why)")
+        }
+        _ = session.absorbRuntimeActions()
+        return session.frame()
+    }
+
+    /// Seconds for `--timeout`: a number from 0 to 600.
+    static func parseTimeout(_ text: String) throws -> Double {
+        guard let seconds = Double(text), seconds.isFinite, (0...600).contains(seconds) else {
+            throw UsageError("--timeout must be seconds, 0...600 (got '\(text)')")
+        }
+        return seconds
     }
 
     /// Selects the place (or "pin:N", "midpoint", "meeting-point", "cluster" for the drawn cluster nearest
@@ -96,6 +142,7 @@ struct FrameRenderer {
     var composer = FrameComposer()
 
     func frame(for state: MapState) -> CellGrid {
+        composition.beforeFrame()
         let map = composition.renderer.renderLayers(
             camera: state.camera, viewport: state.mapViewport, ascii: state.ascii)
         return composer.compose(state, map: map)

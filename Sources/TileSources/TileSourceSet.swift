@@ -1,0 +1,259 @@
+import Foundation
+import GeoCore
+import Network
+import Storage
+import TextSafety
+import VectorTiles
+
+/// The tile sources the user chose (`--tiles`, the config file), opened: local files as they are,
+/// remote sources as `RemoteTileStore`s with a disk cache each. Gathers what the remote ones report into
+/// one status (tiles loading, the last problem) and hands the tiles a frame lacked to their stores.
+public final class TileSourceSet: @unchecked Sendable {
+    /// How remote sources are cached and fetched.
+    public struct Options: Sendable {
+        /// Where cache files go (`$XDG_CACHE_HOME/mapterm/tiles`); nil: no disk cache.
+        public var cacheDirectory: URL?
+        /// Most bytes of one source's cache.
+        public var cacheLimitBytes: Int
+        /// Seconds a tile is reused when its server does not say.
+        public var maxAge: Double
+        /// Seconds one tile request may take.
+        public var timeout: Double
+
+        public init(
+            cacheDirectory: URL?, cacheLimitBytes: Int = 500 << 20, maxAge: Double = 7 * 86_400, timeout: Double = 5
+        ) {
+            self.cacheDirectory = cacheDirectory
+            self.cacheLimitBytes = cacheLimitBytes
+            self.maxAge = maxAge
+            self.timeout = timeout
+        }
+    }
+
+    /// Every source, in drawing order.
+    public private(set) var stores: [any TileStore] = []
+    /// The remote ones, by index in `stores`.
+    public private(set) var remote: [Int: RemoteTileStore] = [:]
+    /// Called (on any thread) whenever tiles arrive or a source's health changes.
+    public var onChange: (@Sendable () -> Void)? {
+        get { lock.withLock { changeHandler } }
+        set { lock.withLock { changeHandler = newValue } }
+    }
+
+    private let options: Options
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var changeHandler: (@Sendable () -> Void)?
+    private var problems: [Int: String] = [:]
+    private var setupProblem: String?
+    private var refreshed: [(Int, TileID)] = []
+    private var arrivals = 0
+    private var resolving: [Task<Void, Never>] = []
+    private var resolvingCount = 0
+
+    /// Opens every source. Local files that cannot be used throw (one line); remote sources never
+    /// throw here: they start from their cache and report problems through `problem`.
+    public init(
+        specs: [TileSourceSpec], options: Options, openLocal: (TileSourceSpec) throws -> any TileStore
+    ) throws {
+        self.options = options
+        for spec in specs {
+            if spec.isRemote {
+                let index = stores.count
+                let store = openRemote(spec, index: index)
+                remote[index] = store
+                stores.append(store)
+            } else {
+                stores.append(try openLocal(spec))
+            }
+        }
+    }
+
+    deinit {
+        for task in resolving { task.cancel() }
+    }
+
+    // MARK: What the map asks
+
+    /// Hands the tiles a frame lacked to their stores, `offset` being the index of the first of these
+    /// sources among the renderer's. Each store fetches its own in the order given.
+    public func want(_ pending: [PendingTile], offset: Int) {
+        var bySource: [Int: [TileID]] = [:]
+        for tile in pending { bySource[tile.source - offset, default: []].append(tile.tile) }
+        for (index, store) in remote { store.want(bySource[index] ?? []) }
+    }
+
+    /// Tiles being fetched or waiting to be, over every source.
+    public var loadingCount: Int { remote.values.reduce(0) { $0 + $1.loadingCount } }
+
+    /// Tiles that have arrived so far (grows; a frame is due when it changed).
+    public var arrivalCount: Int { lock.withLock { arrivals } }
+
+    /// The last problem of any source (failing server, unwritable cache), nil when all is well.
+    public var problem: String? {
+        lock.withLock { problems.sorted { $0.key < $1.key }.last?.value ?? setupProblem }
+    }
+
+    /// Refreshed tiles (source index, tile) since the last call: the renderer must forget them.
+    public func takeRefreshed() -> [(Int, TileID)] {
+        lock.withLock {
+            defer { refreshed.removeAll() }
+            return refreshed
+        }
+    }
+
+    /// Waits until every TileJSON is read (or failed) and no source is loading what was asked, or
+    /// `seconds` have passed (for `render`).
+    public func waitUntilIdle(seconds: Double) {
+        let deadline = Date().timeIntervalSince1970 + seconds
+        while isResolving, Date().timeIntervalSince1970 < deadline { usleep(5_000) }
+        for store in remote.values { store.waitUntilIdle(deadline: deadline) }
+    }
+
+    /// True while a TileJSON is being fetched.
+    public var isResolving: Bool { lock.withLock { resolvingCount > 0 } }
+
+    /// The problem of the source at `index` (among these sources), if it has one now.
+    public func problem(ofSource index: Int) -> String? { lock.withLock { problems[index] } }
+
+    // MARK: Opening remote sources
+
+    private func openRemote(_ spec: TileSourceSpec, index: Int) -> RemoteTileStore {
+        let name = Self.hostName(spec)
+        let cache = openCache(for: spec)
+        let sink: @Sendable (RemoteTileEvent) -> Void = { [weak self] event in self?.record(event, source: index) }
+        switch spec {
+        case .template(let template):
+            let client = try? TileServerClient(template: template, timeout: options.timeout)
+            if client == nil {
+                report("not a usable tile URL: \(TextSanitizer.clean(template, maxLength: 120))", index)
+            }
+            return RemoteTileStore(
+                name: name, metadata: Self.metadata(name, cache: cache), fetcher: client, cache: cache,
+                defaultMaxAge: options.maxAge, onEvent: sink)
+        case .tileJSON(let url):
+            let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
+            let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
+            let store = RemoteTileStore(
+                name: name, metadata: cached?.metadata(fallbackName: name) ?? Self.metadata(name, cache: cache),
+                fetcher: client, cache: cache, defaultMaxAge: options.maxAge, onEvent: sink)
+            resolve(url, into: store, cache: cache, index: index)
+            return store
+        default:
+            report("\(spec) cannot be read yet", index)
+            return RemoteTileStore(
+                name: name, metadata: Self.metadata(name, cache: cache), fetcher: nil, cache: cache, onEvent: sink)
+        }
+    }
+
+    /// Fetches the TileJSON in the background, then tells the store its template and zoom range and
+    /// keeps the document in the cache's metadata (so the next start works offline).
+    private func resolve(_ url: URL, into store: RemoteTileStore, cache: TileCache?, index: Int) {
+        let timeout = max(options.timeout, 10)
+        lock.withLock { resolvingCount += 1 }
+        let task = Task { [weak self] in
+            defer { self?.lock.withLock { self?.resolvingCount -= 1 } }
+            do {
+                let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: 1 << 20)
+                let response = try await HTTPFetcher(timeout: timeout, maxBodyBytes: 1 << 20).fetch(request)
+                guard response.status == 200 else {
+                    throw TileSourceError.unusable("the TileJSON at \(Self.host(url)) answered HTTP \(response.status)")
+                }
+                let document = try TileJSON(data: response.body, base: url)
+                let client = try TileServerClient(template: document.template, timeout: timeout / 2)
+                store.update(metadata: document.metadata(fallbackName: Self.host(url)), fetcher: client)
+                try? cache?.setMetadata(Self.cacheMetadata(document, source: url.absoluteString, json: response.body))
+                self?.clear(index)
+                self?.changed()
+            } catch is CancellationError {
+                return
+            } catch {
+                self?.report("cannot read the TileJSON at \(Self.host(url)): \(Self.reason(error))", index)
+            }
+        }
+        lock.withLock { resolving.append(task) }
+    }
+
+    /// The cache file of a remote source, or nil (with a problem said) when there can be none.
+    private func openCache(for spec: TileSourceSpec) -> TileCache? {
+        guard let folder = options.cacheDirectory else { return nil }
+        let file = folder.appendingPathComponent(Self.cacheFileName(spec))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let cache = try TileCache(path: file.path, limitBytes: options.cacheLimitBytes)
+            try? cache.setMetadata(["name": Self.hostName(spec), "mapterm_source": spec.description])
+            return cache
+        } catch {
+            lock.withLock {
+                setupProblem =
+                    "tile cache off (\(TextSanitizer.clean(file.path, maxLength: 120))): \(Self.reason(error))"
+            }
+            return nil
+        }
+    }
+
+    // MARK: Events
+
+    private func record(_ event: RemoteTileEvent, source index: Int) {
+        lock.withLock {
+            switch event {
+            case .arrived(let ids): arrivals += ids.count
+            case .refreshed(let ids):
+                arrivals += ids.count
+                refreshed += ids.map { (index, $0) }
+            case .failing(let reason): problems[index] = reason
+            case .recovered: problems[index] = nil
+            case .cacheFailed(let reason): setupProblem = reason
+            }
+        }
+        changed()
+    }
+
+    private func report(_ problem: String, _ index: Int) {
+        lock.withLock { problems[index] = problem }
+        changed()
+    }
+
+    private func clear(_ index: Int) { _ = lock.withLock { problems.removeValue(forKey: index) } }
+
+    private func changed() { onChange?() }
+
+    // MARK: Names
+
+    /// "tiles.example.org-1a2b3c4d.mbtiles": the host, and a hash of the whole source text.
+    static func cacheFileName(_ spec: TileSourceSpec) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in spec.description.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let host = hostName(spec).filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+        return "\(host.isEmpty ? "tiles" : host)-\(String(format: "%08x", hash)).mbtiles"
+    }
+
+    static func hostName(_ spec: TileSourceSpec) -> String {
+        switch spec {
+        case .template(let template):
+            return host(URL(string: TileServerClient.placeholderFree(template)))
+        case .tileJSON(let url), .remotePMTiles(let url): return host(url)
+        case .mbtiles(let path), .pmtiles(let path): return (path as NSString).lastPathComponent
+        }
+    }
+
+    static func host(_ url: URL?) -> String { TextSanitizer.clean(url?.host ?? "tiles", maxLength: 80) }
+
+    static func metadata(_ name: String, cache: TileCache?) -> TileSetMetadata {
+        TileSetMetadata(name: name, format: "pbf", minZoom: 0, maxZoom: 14, attribution: cache?.metadata("attribution"))
+    }
+
+    static func cacheMetadata(_ document: TileJSON, source: String, json: Data) -> [String: String] {
+        var values = [
+            "tilejson": String(decoding: json, as: UTF8.self), "minzoom": "\(document.minZoom)",
+            "maxzoom": "\(document.maxZoom)", "mapterm_source": source,
+        ]
+        if let attribution = document.attribution { values["attribution"] = attribution }
+        if let b = document.bounds { values["bounds"] = "\(b.west),\(b.south),\(b.east),\(b.north)" }
+        return values
+    }
+
+    static func reason(_ error: any Error) -> String {
+        TextSanitizer.clean(String(describing: error), maxLength: 160)
+    }
+}
