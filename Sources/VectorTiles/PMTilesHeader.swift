@@ -62,38 +62,19 @@ public struct PMTilesHeader: Sendable, Equatable {
         guard fields.byte(7) == 3 else { throw .unsupportedVersion(source: source, version: Int(fields.byte(7))) }
         func corrupt(_ reason: String) -> PMTilesError { .corrupt(source: source, reason: reason) }
 
-        var sections: [Range<Int>] = []
-        for (index, name) in Self.sectionNames.enumerated() {
-            let section = try Self.section(fields, at: 8 + 16 * index, name: name, source: source)
-            if let archiveSize, section.upperBound > archiveSize {
-                throw .truncated(
-                    source: source,
-                    reason: "\(name) ends at byte \(section.upperBound) of a \(archiveSize)-byte archive")
-            }
-            sections.append(section)
-        }
+        let sections = try Self.sections(fields, archiveSize: archiveSize, source: source)
         guard !sections[0].isEmpty else { throw corrupt("empty root directory") }
         (rootDirectory, metadata, leafDirectories, tileData) = (sections[0], sections[1], sections[2], sections[3])
-
         addressedTileCount = try Self.count(fields, at: 72, source: source)
         tileEntryCount = try Self.count(fields, at: 80, source: source)
         tileContentCount = try Self.count(fields, at: 88, source: source)
         isClustered = fields.byte(96) == 1
-        guard let directories = Compression(rawValue: fields.byte(97)) else {
-            throw corrupt("unknown internal compression \(fields.byte(97))")
-        }
-        guard let tiles = Compression(rawValue: fields.byte(98)) else {
-            throw corrupt("unknown tile compression \(fields.byte(98))")
-        }
-        guard let type = TileType(rawValue: fields.byte(99)) else {
-            throw corrupt("unknown tile type \(fields.byte(99))")
-        }
-        (internalCompression, tileCompression, tileType) = (directories, tiles, type)
+        (internalCompression, tileCompression, tileType) = try Self.kinds(fields, source: source)
 
         (minZoom, maxZoom) = (Int(fields.byte(100)), Int(fields.byte(101)))
         guard minZoom <= maxZoom else { throw corrupt("min zoom \(minZoom) above max zoom \(maxZoom)") }
         guard maxZoom <= TileID.maxPMTilesZoom else { throw corrupt("max zoom \(maxZoom) beyond 31") }
-        bounds = Self.bounds(min: fields.position(102), max: fields.position(110))
+        bounds = Self.bounds(southWest: fields.position(102), northEast: fields.position(110))
         centerZoom = Int(fields.byte(118))
         center = fields.position(119).isValid ? fields.position(119) : nil
     }
@@ -111,7 +92,42 @@ public struct PMTilesHeader: Sendable, Equatable {
         }
     }
 
-    /// The section whose offset and length are the two little-endian UInt64 at `at`.
+    /// Root directory, metadata, leaf directories and tile data, each checked to end inside the
+    /// archive when its size is known.
+    private static func sections(
+        _ fields: HeaderFields, archiveSize: Int?, source: String
+    ) throws(PMTilesError) -> [Range<Int>] {
+        var sections: [Range<Int>] = []
+        for (index, name) in sectionNames.enumerated() {
+            let section = try section(fields, at: 8 + 16 * index, name: name, source: source)
+            if let archiveSize, section.upperBound > archiveSize {
+                throw .truncated(
+                    source: source,
+                    reason: "\(name) ends at byte \(section.upperBound) of a \(archiveSize)-byte archive")
+            }
+            sections.append(section)
+        }
+        return sections
+    }
+
+    /// Internal compression, tile compression and tile type: values outside the spec's tables are corrupt.
+    private static func kinds(
+        _ fields: HeaderFields, source: String
+    ) throws(PMTilesError) -> (Compression, Compression, TileType) {
+        func corrupt(_ what: String, _ value: UInt8) -> PMTilesError {
+            .corrupt(source: source, reason: "unknown \(what) \(value)")
+        }
+        guard let directories = Compression(rawValue: fields.byte(97)) else {
+            throw corrupt("internal compression", fields.byte(97))
+        }
+        guard let tiles = Compression(rawValue: fields.byte(98)) else {
+            throw corrupt("tile compression", fields.byte(98))
+        }
+        guard let type = TileType(rawValue: fields.byte(99)) else { throw corrupt("tile type", fields.byte(99)) }
+        return (directories, tiles, type)
+    }
+
+    /// The section whose offset and length are the two little-endian UInt64 at `position`.
     private static func section(
         _ fields: HeaderFields, at position: Int, name: String, source: String
     ) throws(PMTilesError) -> Range<Int> {
@@ -135,12 +151,11 @@ public struct PMTilesHeader: Sendable, Equatable {
         return Int(value)
     }
 
-    /// The box from the south-west and north-east corners, when it is one (all zero: not stated).
-    private static func bounds(min: LatLon, max: LatLon) -> GeoBounds? {
-        guard min.isValid, max.isValid, min.lat <= max.lat, min != LatLon(lat: 0, lon: 0) || min != max else {
-            return nil
-        }
-        return GeoBounds(south: min.lat, west: min.lon, north: max.lat, east: max.lon)
+    /// The box between the corners, when it is one; all four values 0 mean "not stated".
+    private static func bounds(southWest: LatLon, northEast: LatLon) -> GeoBounds? {
+        let unstated = southWest == LatLon(lat: 0, lon: 0) && northEast == southWest
+        guard !unstated, southWest.isValid, northEast.isValid, southWest.lat <= northEast.lat else { return nil }
+        return GeoBounds(south: southWest.lat, west: southWest.lon, north: northEast.lat, east: northEast.lon)
     }
 }
 
