@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "VectorTilesTests", dependencies: ["VectorTiles", "Storage", "TestSupport"],
-            swiftSettings: strict),
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "GeoCore", "VectorTiles", "TestSupport"],
             swiftSettings: strict),

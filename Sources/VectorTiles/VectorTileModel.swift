@@ -115,7 +115,7 @@ public struct VectorLayer: Sendable {
     }
 }
 
-/// Facts about a tile set, from an MBTiles `metadata` table.
+/// Facts about a tile set, from an MBTiles `metadata` table or a PMTiles header and metadata.
 public struct TileSetMetadata: Sendable, Equatable {
     public var name: String
     public var format: String
@@ -124,10 +124,16 @@ public struct TileSetMetadata: Sendable, Equatable {
     /// Bounds in degrees, when the file states them.
     public var bounds: GeoBounds?
     public var attribution: String?
+    /// The suggested initial centre in degrees, when the file states one.
+    public var center: LatLon?
+    /// The suggested initial zoom, when the file states a centre.
+    public var centerZoom: Int?
+    /// The ids of the `vector_layers` the file lists, in its order; empty when it lists none.
+    public var layerNames: [String]
 
     public init(
         name: String, format: String, minZoom: Int, maxZoom: Int, bounds: GeoBounds? = nil,
-        attribution: String? = nil
+        attribution: String? = nil, center: LatLon? = nil, centerZoom: Int? = nil, layerNames: [String] = []
     ) {
         self.name = name
         self.format = format
@@ -135,6 +141,9 @@ public struct TileSetMetadata: Sendable, Equatable {
         self.maxZoom = maxZoom
         self.bounds = bounds
         self.attribution = attribution
+        self.center = center
+        self.centerZoom = centerZoom
+        self.layerNames = layerNames
     }
 }
 

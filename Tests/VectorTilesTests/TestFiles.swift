@@ -19,6 +19,11 @@ enum TestFiles {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// A file of `Tests/VectorTilesTests/Fixtures` (PMTiles archives: see `make_pmtiles.sh` there).
+    static func fixture(_ name: String) -> String {
+        repoRoot.appendingPathComponent("Tests/VectorTilesTests/Fixtures").appendingPathComponent(name).path
+    }
+
     /// A fresh private directory, removed by the caller with `removeItem`.
     static func makeTemporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory
