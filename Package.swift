@@ -34,7 +34,9 @@ let package = Package(
         .target(
             name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety"],
             swiftSettings: strict),
-        .target(name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(
+            name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
+            swiftSettings: strict),
         .target(
             name: "TileSources", dependencies: ["GeoCore", "VectorTiles", "Storage", "Network", "TextSafety"],
             swiftSettings: strict),

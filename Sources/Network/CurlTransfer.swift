@@ -71,6 +71,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// Performs the transfer on the calling thread (which waits for it); cannot be cancelled.
+    func runBlocking() throws -> Outcome {
+        try perform().get()
+    }
+
     /// Resumes the continuation with `result` unless it has been resumed already.
     private func finish(_ result: Result<Outcome, any Error>) {
         lock.lock()

@@ -48,17 +48,37 @@ public struct HTTPFetcher: Sendable {
             guard remaining > 0 else { throw PlaceSourceError.timeout }
             let transfer = CurlTransfer(url: current, request: request, timeout: remaining)
             switch try await transfer.run() {
-            case .response(let response):
-                return response
-            case .redirect(let target):
-                guard Self.sameSchemeAndHost(url, target) else {
-                    throw PlaceSourceError.transport(
-                        "\(Self.hostLabel(url)) redirected to another server (\(Self.hostLabel(target)))")
-                }
-                current = target
+            case .response(let response): return response
+            case .redirect(let target): current = try Self.follow(target, from: url)
             }
         }
         throw PlaceSourceError.transport("\(Self.hostLabel(url)) redirected more than \(maxRedirects) times")
+    }
+
+    /// `fetch` on the calling thread, which waits (for readers that are themselves synchronous, such as
+    /// a PMTiles archive over HTTP; never call it from a frame or a task of the shared pool).
+    public func fetchBlocking(_ request: HTTPRequest) throws -> HTTPResponse {
+        let url = request.url
+        let deadline = Date().addingTimeInterval(timeout)
+        var current = url
+        for _ in 0...maxRedirects {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw PlaceSourceError.timeout }
+            switch try CurlTransfer(url: current, request: request, timeout: remaining).runBlocking() {
+            case .response(let response): return response
+            case .redirect(let target): current = try Self.follow(target, from: url)
+            }
+        }
+        throw PlaceSourceError.transport("\(Self.hostLabel(url)) redirected more than \(maxRedirects) times")
+    }
+
+    /// The redirect target, when it stays on the scheme and host of the URL first asked for.
+    static func follow(_ target: URL, from url: URL) throws -> URL {
+        guard sameSchemeAndHost(url, target) else {
+            throw PlaceSourceError.transport(
+                "\(hostLabel(url)) redirected to another server (\(hostLabel(target)))")
+        }
+        return target
     }
 
     /// True when both URLs have the same scheme and host (compared without case); ports may differ.

@@ -137,38 +137,56 @@ public final class TileSourceSet: @unchecked Sendable {
             let store = RemoteTileStore(
                 name: name, metadata: cached?.metadata(fallbackName: name) ?? Self.metadata(name, cache: cache),
                 fetcher: client, cache: cache, defaultMaxAge: options.maxAge, onEvent: sink)
-            resolve(url, into: store, cache: cache, index: index)
+            let timeout = max(options.timeout, 10)
+            resolve(index: index, failure: { "cannot read the TileJSON at \(Self.host(url)): \($0)" }) {
+                let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: 1 << 20)
+                let response = try await HTTPFetcher(timeout: timeout, maxBodyBytes: 1 << 20).fetch(request)
+                guard response.status == 200 else {
+                    throw TileSourceError.unusable("HTTP \(response.status)")
+                }
+                let document = try TileJSON(data: response.body, base: url)
+                let client = try TileServerClient(template: document.template, timeout: timeout / 2)
+                let metadata = document.metadata(fallbackName: Self.host(url))
+                store.update(metadata: metadata, fetcher: client)
+                var values = Self.cacheMetadata(metadata, source: url.absoluteString)
+                values["tilejson"] = String(decoding: response.body, as: UTF8.self)
+                try? cache?.setMetadata(values)
+            }
             return store
-        default:
-            report("\(spec) cannot be read yet", index)
-            return RemoteTileStore(
-                name: name, metadata: Self.metadata(name, cache: cache), fetcher: nil, cache: cache, onEvent: sink)
+        case .remotePMTiles(let url):
+            let store = RemoteTileStore(
+                name: name, metadata: Self.metadata(name, cache: cache), fetcher: nil, cache: cache,
+                defaultMaxAge: options.maxAge, onEvent: sink)
+            resolve(index: index, failure: { "cannot read the PMTiles archive at \(Self.host(url)): \($0)" }) {
+                [options] in
+                let fetcher = try await PMTilesRangeFetcher.open(url, timeout: max(options.timeout, 10))
+                store.update(metadata: fetcher.archive.metadata, fetcher: fetcher)
+                try? cache?.setMetadata(Self.cacheMetadata(fetcher.archive.metadata, source: url.absoluteString))
+            }
+            return store
+        case .mbtiles, .pmtiles:
+            preconditionFailure("local sources are opened by openLocal")
         }
     }
 
-    /// Fetches the TileJSON in the background, then tells the store its template and zoom range and
-    /// keeps the document in the cache's metadata (so the next start works offline).
-    private func resolve(_ url: URL, into store: RemoteTileStore, cache: TileCache?, index: Int) {
-        let timeout = max(options.timeout, 10)
+    /// Learns in the background what a source needs before its tiles can be fetched (its TileJSON, its
+    /// archive's header), then tells its store; the result is kept in the cache's metadata, so the next
+    /// start draws the cached tiles at once, offline too. A failure becomes the source's problem.
+    private func resolve(
+        index: Int, failure: @escaping @Sendable (String) -> String,
+        _ work: @escaping @Sendable () async throws -> Void
+    ) {
         lock.withLock { resolvingCount += 1 }
         let task = Task { [weak self] in
             defer { self?.lock.withLock { self?.resolvingCount -= 1 } }
             do {
-                let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: 1 << 20)
-                let response = try await HTTPFetcher(timeout: timeout, maxBodyBytes: 1 << 20).fetch(request)
-                guard response.status == 200 else {
-                    throw TileSourceError.unusable("the TileJSON at \(Self.host(url)) answered HTTP \(response.status)")
-                }
-                let document = try TileJSON(data: response.body, base: url)
-                let client = try TileServerClient(template: document.template, timeout: timeout / 2)
-                store.update(metadata: document.metadata(fallbackName: Self.host(url)), fetcher: client)
-                try? cache?.setMetadata(Self.cacheMetadata(document, source: url.absoluteString, json: response.body))
+                try await work()
                 self?.clear(index)
                 self?.changed()
             } catch is CancellationError {
                 return
             } catch {
-                self?.report("cannot read the TileJSON at \(Self.host(url)): \(Self.reason(error))", index)
+                self?.report(failure(Self.reason(error)), index)
             }
         }
         lock.withLock { resolving.append(task) }
@@ -239,17 +257,19 @@ public final class TileSourceSet: @unchecked Sendable {
 
     static func host(_ url: URL?) -> String { TextSanitizer.clean(url?.host ?? "tiles", maxLength: 80) }
 
+    /// What the cache remembers of a source (zoom range, attribution), else z0–14 and no attribution.
     static func metadata(_ name: String, cache: TileCache?) -> TileSetMetadata {
-        TileSetMetadata(name: name, format: "pbf", minZoom: 0, maxZoom: 14, attribution: cache?.metadata("attribution"))
+        let low = cache?.metadata("minzoom").flatMap { Int($0) }.map { min(max($0, 0), 30) } ?? 0
+        let high = cache?.metadata("maxzoom").flatMap { Int($0) }.map { min(max($0, low), 30) } ?? max(low, 14)
+        return TileSetMetadata(
+            name: name, format: "pbf", minZoom: low, maxZoom: high, attribution: cache?.metadata("attribution"))
     }
 
-    static func cacheMetadata(_ document: TileJSON, source: String, json: Data) -> [String: String] {
-        var values = [
-            "tilejson": String(decoding: json, as: UTF8.self), "minzoom": "\(document.minZoom)",
-            "maxzoom": "\(document.maxZoom)", "mapterm_source": source,
-        ]
-        if let attribution = document.attribution { values["attribution"] = attribution }
-        if let b = document.bounds { values["bounds"] = "\(b.west),\(b.south),\(b.east),\(b.north)" }
+    /// The metadata rows a cache file keeps of its source.
+    static func cacheMetadata(_ metadata: TileSetMetadata, source: String) -> [String: String] {
+        var values = ["minzoom": "\(metadata.minZoom)", "maxzoom": "\(metadata.maxZoom)", "mapterm_source": source]
+        if let attribution = metadata.attribution { values["attribution"] = attribution }
+        if let b = metadata.bounds { values["bounds"] = "\(b.west),\(b.south),\(b.east),\(b.north)" }
         return values
     }
 

@@ -94,7 +94,13 @@ final class MapComposition {
     static func openLocal(_ spec: TileSourceSpec) throws -> any TileStore {
         switch spec {
         case .mbtiles(let path): return try openMBTiles(path)
-        default: throw UsageError("cannot use tiles \(spec): PMTiles files are not supported yet")
+        case .pmtiles(let path):
+            do {
+                return try PMTilesFile(path: path)
+            } catch {
+                throw UsageError(error.description)
+            }
+        case .remotePMTiles, .template, .tileJSON: preconditionFailure("remote sources are opened by TileSourceSet")
         }
     }
 

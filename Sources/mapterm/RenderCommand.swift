@@ -82,7 +82,12 @@ enum RenderCommand {
             if let problem = sources.problem(ofSource: index), sources.arrivalCount == 0, !lacking.isEmpty {
                 throw UsageError(problem)
             }
-            guard !lacking.isEmpty else { continue }
+            guard !lacking.isEmpty else {
+                if let problem = sources.problem(ofSource: index) {
+                    Diagnostics.say("\(problem) (drawn from the cache)")
+                }
+                continue
+            }
             let names = lacking.prefix(4).map { "\($0.tile.z)/\($0.tile.x)/\($0.tile.y)" }.joined(separator: ", ")
             let more = lacking.count > 4 ? " and \(lacking.count - 4) more" : ""
             let why = sources.problem(ofSource: index).map { ": \($0)" } ?? " (timed out after \(seconds) s)"

@@ -1,0 +1,99 @@
+# Tile sources over the network, from a tile server on 127.0.0.1 serving the Columbus street tiles
+# (which the program does not ship): render waits for them and names what fails; the map draws at once,
+# streets appear as they arrive, and, the server stopped, the cached ones still show.
+
+tiles_dir=$(mktemp -d)
+columbus="$here/../bench/columbus.mbtiles"
+start_tile_server() {
+  rm -f "$tiles_dir/port"
+  python3 "$here/tile_server.py" "$columbus" "$tiles_dir/port" "$tiles_dir/log" "$tiles_dir" \
+    "$here/../VectorTilesTests/Fixtures/monaco.pmtiles" 2>/dev/null &
+  tile_pid=$!
+  for _ in $(seq 250); do [ -s "$tiles_dir/port" ] && break; sleep 0.02; done
+  tiles_url="http://127.0.0.1:$(cat "$tiles_dir/port")"
+}
+start_tile_server
+trap 'kill $tile_pid 2>/dev/null; tm kill-server 2>/dev/null' EXIT
+export no_proxy="127.0.0.1,localhost"
+columbus_view=(--center 39.9612,-82.9988 --zoom 15.5)
+street_names='High Street|Broad Street|State Street|Front Street'
+braille_cells() { python3 -c 'import sys; print(sum(0x2800 < ord(c) <= 0x28FF for c in sys.stdin.read()))'; }
+
+render_waits_for_server_tiles() {
+  local out; out=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$tiles_url/tiles/{z}/{x}/{y}.pbf" 2>&1)
+  local streets; streets=$(printf '%s' "$out" | braille_cells)
+  echo "  $streets braille cells"
+  [ "$streets" -gt 300 ] && grep -q 'mapterm/[0-9]' "$tiles_dir/log"
+}
+
+render_reads_a_tilejson_and_its_attribution() {
+  "$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$tiles_url/tilejson.json" --attribution 2>&1 |
+    tail -1 | grep -q '© Loopback tiles'
+}
+
+remote_pmtiles_draw_like_the_local_file() {
+  local view=(--center 43.7384,7.4246 --zoom 15 --size 100x30)
+  local local_frame remote_frame
+  local_frame=$("$MAPTERM" render "${view[@]}" --tiles "$here/../VectorTilesTests/Fixtures/monaco.pmtiles")
+  remote_frame=$("$MAPTERM" render "${view[@]}" --tiles "$tiles_url/archive.pmtiles")
+  [ -n "$local_frame" ] && [ "$local_frame" = "$remote_frame" ]
+}
+
+a_rangeless_server_is_one_clear_error() {
+  touch "$tiles_dir/norange"
+  local out status
+  # Another URL than the earlier check's, whose tiles are cached (and would be drawn from the cache).
+  out=$("$MAPTERM" render --center 43.7384,7.4246 --zoom 15 --size 80x20 --tiles "$tiles_url/archive.pmtiles?v=2" 2>&1 >/dev/null)
+  status=$?
+  rm -f "$tiles_dir/norange"
+  echo "  $out"
+  [ $status -eq 2 ] && [ "$(printf '%s\n' "$out" | grep -c 'does not answer range requests')" -eq 1 ]
+}
+
+wrong_sources_are_one_line_and_exit_2() {
+  local port; port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  local source out status
+  for source in "http://127.0.0.1:$port/{z}/{x}/{y}.pbf" "$tiles_url/notiles.json" "http://no-such-host.invalid/t.json"; do
+    out=$("$MAPTERM" render "${columbus_view[@]}" --size 80x20 --timeout 5 --tiles "$source" 2>&1 >/dev/null)
+    status=$?
+    echo "  $out"
+    [ $status -eq 2 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] || return 1
+  done
+}
+
+map_draws_at_once_then_streets_arrive() {
+  echo 0.3 > "$tiles_dir/latency"
+  # A source of its own (the query makes it another URL), so that nothing of it is cached yet.
+  live="$tiles_url/tiles/{z}/{x}/{y}.pbf?map=1"
+  start 120 40 "${columbus_view[@]}" --tiles "$live"
+  wait_for 'z 15\.5' 5 || return 1
+  wait_for 'tiles' 2 || return 1                 # "↓ N tiles" while they load
+  wait_for "$street_names" 10 || return 1
+  wait_until_not '↓ [0-9]+ tile' 10
+}
+
+a_pan_shows_new_streets_and_the_cache_keeps_them() {
+  rm -f "$tiles_dir/latency"
+  local before; before=$(screen)
+  keys l l l
+  wait_until_not '↓ [0-9]+ tile' 10 || return 1
+  [ "$(screen)" != "$before" ] || return 1
+  kill $tile_pid 2>/dev/null; wait $tile_pid 2>/dev/null
+  keys h h h
+  sleep 0.3
+  wait_for "$street_names" 5 || return 1
+  # A new map with the server gone: the cached tiles draw at once.
+  start 120 40 "${columbus_view[@]}" --tiles "$live"
+  wait_for "$street_names" 5
+}
+
+check "render waits for the tiles of a loopback tile server (User-Agent names mapterm)" render_waits_for_server_tiles
+check "render reads a TileJSON and shows its attribution" render_reads_a_tilejson_and_its_attribution
+check "a PMTiles archive over HTTP draws like the local file" remote_pmtiles_draw_like_the_local_file
+check "a server without range requests is one clear error, exit 2" a_rangeless_server_is_one_clear_error
+check "refused, tile-less TileJSON and unknown host: one line, exit 2" wrong_sources_are_one_line_and_exit_2
+check "the map draws at once and streets appear as tiles arrive" map_draws_at_once_then_streets_arrive
+check "a pan brings new streets; the server stopped, cached streets still show" a_pan_shows_new_streets_and_the_cache_keeps_them
+tm kill-server 2>/dev/null
+kill $tile_pid 2>/dev/null
+rm -rf "$tiles_dir"
