@@ -54,6 +54,10 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         var wanted: [TileID] = []
         var refresh: [TileID] = []
         var inFlight: [TileID: (token: Int, task: Task<Void, Never>)] = [:]
+        /// Tiles fetched and being stored: neither wanted nor under way any more, not yet in the cache.
+        var landing: Set<TileID> = []
+        /// Tiles fetched since `want` began to sort out which tiles it still lacks.
+        var fetchedDuringWant: Set<TileID> = []
         var nextToken = 0
         var failures = 0
         var pausedUntil = -Double.infinity
@@ -115,6 +119,9 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         lock.withLock { Set(state.wanted).union(state.inFlight.keys).count }
     }
 
+    /// Failures since the last tile that arrived (each one paused the source).
+    public var consecutiveFailures: Int { lock.withLock { state.failures } }
+
     /// True when the disk cache is in use and writable.
     public var isCaching: Bool { lock.withLock { cache != nil && state.cacheWritable } }
 
@@ -131,9 +138,11 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// are left out) and cancels every fetch of a tile not among them. Stale tiles are refreshed after them.
     public func want(_ tiles: [TileID]) {
         var seen = Set<TileID>()
-        let missing = tiles.filter { seen.insert($0).inserted && !holds($0) }
+        lock.withLock { state.fetchedDuringWant.removeAll() }
+        let lacking = tiles.filter { seen.insert($0).inserted && !holds($0) }
         let cancelled: [Task<Void, Never>] = lock.withLock {
-            state.wanted = missing
+            // A tile may have been fetched and stored while `holds` looked at the others.
+            state.wanted = lacking.filter { !state.fetchedDuringWant.contains($0) }
             let keep = seen.union(state.refresh)
             let gone = state.inFlight.filter { !keep.contains($0.key) }
             for id in gone.keys {
@@ -148,7 +157,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// True when the memory or the disk cache holds tile `id` (or knows the server has none).
     private func holds(_ id: TileID) -> Bool {
-        if lock.withLock({ state.memory.peek(id) != nil }) { return true }
+        if lock.withLock({ state.memory.peek(id) != nil || state.landing.contains(id) }) { return true }
         return cache?.contains(id) ?? false
     }
 
@@ -220,6 +229,12 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         let current = lock.withLock { () -> Bool in
             guard state.inFlight[id]?.token == token else { return false }
             state.inFlight[id] = nil
+            if case .success = result {
+                // Out of `wanted` at once, so that no other thread starts it again while it is stored.
+                state.wanted.removeAll { $0 == id }
+                state.landing.insert(id)
+                state.fetchedDuringWant.insert(id)
+            }
             return true
         }
         guard current else { return }
@@ -249,7 +264,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
                 state.memory.setValue(Kept(bytes: bytes), forKey: id, cost: (bytes?.count ?? 0) + 64)
             }
             if cacheError != nil { state.cacheWritable = false }
-            state.wanted.removeAll { $0 == id }
+            state.landing.remove(id)
             let wasRefresh = state.refresh.contains(id)
             state.refresh.removeAll { $0 == id }
             state.failures = 0

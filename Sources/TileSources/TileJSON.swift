@@ -51,7 +51,7 @@ public struct TileJSON: Equatable, Sendable {
     public func metadata(fallbackName: String) -> TileSetMetadata {
         TileSetMetadata(
             name: name ?? fallbackName, format: "pbf", minZoom: minZoom, maxZoom: maxZoom, bounds: bounds,
-            attribution: attribution)
+            attribution: attribution, layerNames: vectorLayers ?? [])
     }
 
     static func zoom(_ value: Any?) -> Int? {

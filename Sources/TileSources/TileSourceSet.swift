@@ -139,17 +139,10 @@ public final class TileSourceSet: @unchecked Sendable {
                 fetcher: client, cache: cache, defaultMaxAge: options.maxAge, onEvent: sink)
             let timeout = max(options.timeout, 10)
             resolve(index: index, failure: { "cannot read the TileJSON at \(Self.host(url)): \($0)" }) {
-                let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: 1 << 20)
-                let response = try await HTTPFetcher(timeout: timeout, maxBodyBytes: 1 << 20).fetch(request)
-                guard response.status == 200 else {
-                    throw TileSourceError.unusable("HTTP \(response.status)")
-                }
-                let document = try TileJSON(data: response.body, base: url)
-                let client = try TileServerClient(template: document.template, timeout: timeout / 2)
-                let metadata = document.metadata(fallbackName: Self.host(url))
+                let (client, metadata, json) = try await Self.fetchTileJSON(url, timeout: timeout)
                 store.update(metadata: metadata, fetcher: client)
                 var values = Self.cacheMetadata(metadata, source: url.absoluteString)
-                values["tilejson"] = String(decoding: response.body, as: UTF8.self)
+                values["tilejson"] = String(decoding: json, as: UTF8.self)
                 try? cache?.setMetadata(values)
             }
             return store
@@ -190,6 +183,22 @@ public final class TileSourceSet: @unchecked Sendable {
             }
         }
         lock.withLock { resolving.append(task) }
+    }
+
+    /// Reads the TileJSON at `url`: a client for its tiles, and what it says of them. Throws
+    /// `TileSourceError` (or the transport's error) with one line.
+    public static func readTileJSON(_ url: URL, timeout: Double) async throws -> (TileServerClient, TileSetMetadata) {
+        let (client, metadata, _) = try await fetchTileJSON(url, timeout: timeout)
+        return (client, metadata)
+    }
+
+    static func fetchTileJSON(_ url: URL, timeout: Double) async throws -> (TileServerClient, TileSetMetadata, Data) {
+        let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], maxBodyBytes: 1 << 20)
+        let response = try await HTTPFetcher(timeout: timeout, maxBodyBytes: 1 << 20).fetch(request)
+        guard response.status == 200 else { throw TileSourceError.unusable("HTTP \(response.status)") }
+        let document = try TileJSON(data: response.body, base: url)
+        let client = try TileServerClient(template: document.template, timeout: max(timeout / 2, 5))
+        return (client, document.metadata(fallbackName: host(url)), response.body)
     }
 
     /// The cache file of a remote source, or nil (with a problem said) when there can be none.

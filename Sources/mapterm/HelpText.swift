@@ -8,10 +8,12 @@ enum HelpText {
         mapterm: a map of the world in your terminal.
 
         usage:
-          mapterm [--center LAT,LON] [--zoom Z] [--tiles FILE.mbtiles] [--ascii] [--source S] [--api-base URL]
+          mapterm [--center LAT,LON] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S] [--api-base URL]
                   [--location LAT,LON] [FILTERS]
-          mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles F] [--ascii] [--color]
-                  [--source S] [--select ID] [--location LAT,LON] [FILTERS]
+          mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
+                  [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON] [FILTERS]
+          mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1
+                  --out FILE.mbtiles [--yes]
           mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--limit N] [--source S] [--json]
                   [--ada] [--unisex] [--changing-table] [--closed]
           mapterm import FILE
@@ -21,7 +23,15 @@ enum HelpText {
         options:
           --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180)
           --zoom Z           zoom 0...18, fractional allowed (0 shows the whole world)
-          --tiles FILE       an OpenMapTiles MBTiles file drawn over the world map
+          --tiles SOURCE     vector tiles drawn over the world map (repeatable, later over earlier): an
+                             MBTiles or PMTiles file, an http(s) {z}/{x}/{y} URL, a TileJSON URL, or a
+                             .pmtiles URL; default: "tiles" in ~/.config/mapterm/config.json
+          --timeout S        render: seconds to wait for remote tiles (default 10)
+          --attribution      render: print the map data's attribution after the frame
+          --bbox S,W,N,E     download: the area, degrees (or --around LAT,LON --radius KM)
+          --zoom Z0-Z1       download: the zooms, like 0-14
+          --out FILE         download: the MBTiles file to write (run again to resume)
+          --yes              download: allow more than 50 000 tiles
           --ascii            ASCII strokes and symbols instead of braille (b toggles it in the map)
           --color            render: colour the text with ANSI escape sequences
           --size COLSxROWS   render: frame size in cells

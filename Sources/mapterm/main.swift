@@ -8,6 +8,7 @@ do {
     case "pins": try PinsCommand.run(Array(arguments.dropFirst()))
     case "places": try PlacesCommand.run(Array(arguments.dropFirst()))
     case "import": try ImportCommand.run(Array(arguments.dropFirst()))
+    case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
     case "--help", "-h", "help": print(HelpText.usage)
     case "--version": print("mapterm \(HelpText.version)")
     case "--about": print(HelpText.about)

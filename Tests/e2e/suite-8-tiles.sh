@@ -87,13 +87,63 @@ a_pan_shows_new_streets_and_the_cache_keeps_them() {
   wait_for "$street_names" 5
 }
 
+download_writes_a_standard_mbtiles() {
+  rm -f "$tiles_dir/latency"
+  local before; before=$(wc -l < "$tiles_dir/log")
+  "$MAPTERM" download --tiles "$tiles_url/tiles/{z}/{x}/{y}.pbf?dl=1" --bbox 39.95,-83.01,39.97,-82.98 --zoom 12-14 \
+    --out "$tiles_dir/small.mbtiles" 2>"$tiles_dir/dl.err" || return 1
+  tail -1 "$tiles_dir/dl.err"
+  grep -q 'tiles of z12-14' "$tiles_dir/dl.err" || return 1
+  local made=$(( $(wc -l < "$tiles_dir/log") - before ))
+  # Offline now: the file alone draws the streets.
+  local cells; cells=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$tiles_dir/small.mbtiles" | braille_cells)
+  echo "  $made requests, $cells braille cells from the file"
+  [ "$cells" -gt 300 ] && python3 - "$tiles_dir/small.mbtiles" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+meta = dict(db.execute("select name, value from metadata"))
+assert meta["format"] == "pbf" and meta["minzoom"] == "12" and meta["maxzoom"] == "14", meta
+assert len(meta["bounds"].split(",")) == 4
+assert db.execute("select count(*) from tiles").fetchone()[0] > 0
+PY
+}
+
+an_interrupted_download_resumes() {
+  echo 0.1 > "$tiles_dir/latency"
+  local out="$tiles_dir/resume.mbtiles" args
+  args=(--tiles "$tiles_url/tiles/{z}/{x}/{y}.pbf?dl=2" --around 39.96,-82.99 --radius 5 --zoom 10-15 --out "$out")
+  local before; before=$(wc -l < "$tiles_dir/log")
+  # In tmux, so that Ctrl-C is a real one from the terminal.
+  start 150 10 download "${args[@]}"
+  wait_for 'tiles/s' 10 || return 1
+  keys C-c
+  wait_for 'exit 130' 5 && wait_for 'interrupted: the tiles so far' 1 || return 1
+  rm -f "$tiles_dir/latency"
+  "$MAPTERM" download "${args[@]}" 2>"$tiles_dir/resume.err" || return 1
+  local total; total=$(grep -oE '^mapterm: [0-9]+ tiles' "$tiles_dir/resume.err" | grep -oE '[0-9]+')
+  local made=$(( $(wc -l < "$tiles_dir/log") - before ))
+  echo "  $total tiles, $made requests over both runs"
+  # Only the tiles under way at the interrupt (4 at most) may be asked for twice.
+  [ -n "$total" ] && [ "$made" -ge "$total" ] && [ "$made" -le $((total + 4)) ]
+}
+
+a_big_download_is_refused_without_yes() {
+  local out status
+  out=$("$MAPTERM" download --tiles "$tiles_url/tiles/{z}/{x}/{y}.pbf" --bbox -60,-170,60,170 --zoom 0-10 \
+    --out "$tiles_dir/big.mbtiles" 2>&1); status=$?
+  [ $status -eq 2 ] && echo "$out" | grep -q 'more than 50000' && [ ! -e "$tiles_dir/big.mbtiles" ]
+}
+
 check "render waits for the tiles of a loopback tile server (User-Agent names mapterm)" render_waits_for_server_tiles
 check "render reads a TileJSON and shows its attribution" render_reads_a_tilejson_and_its_attribution
 check "a PMTiles archive over HTTP draws like the local file" remote_pmtiles_draw_like_the_local_file
 check "a server without range requests is one clear error, exit 2" a_rangeless_server_is_one_clear_error
 check "refused, tile-less TileJSON and unknown host: one line, exit 2" wrong_sources_are_one_line_and_exit_2
+check "download writes a standard MBTiles file that draws offline" download_writes_a_standard_mbtiles
+check "an interrupted download resumes without asking again" an_interrupted_download_resumes
+check "a download above 50 000 tiles is refused without --yes" a_big_download_is_refused_without_yes
 check "the map draws at once and streets appear as tiles arrive" map_draws_at_once_then_streets_arrive
 check "a pan brings new streets; the server stopped, cached streets still show" a_pan_shows_new_streets_and_the_cache_keeps_them
 tm kill-server 2>/dev/null
 kill $tile_pid 2>/dev/null
-rm -rf "$tiles_dir"
+cp "$tiles_dir/log" /tmp/s8-tilelog; rm -rf "$tiles_dir"
