@@ -148,7 +148,8 @@ public final class MBTilesFile: TileStore, @unchecked Sendable {
         return TileSetMetadata(
             name: name, format: format, minZoom: low, maxZoom: high,
             bounds: values["bounds"].flatMap(parseBounds),
-            attribution: values["attribution"].flatMap { $0.isEmpty ? nil : $0 })
+            attribution: values["attribution"].flatMap { $0.isEmpty ? nil : $0 },
+            layerNames: values["json"].map(TileSetMetadata.layerNames(fromJSON:)) ?? [])
     }
 
     /// Zoom as written by various tools: "14", " 14", "14.0".

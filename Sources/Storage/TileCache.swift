@@ -16,6 +16,11 @@ public final class TileCache: @unchecked Sendable {
     public struct Entry: Equatable, Sendable {
         public var bytes: [UInt8]?
         public var isStale: Bool
+
+        public init(bytes: [UInt8]?, isStale: Bool) {
+            self.bytes = bytes
+            self.isStale = isStale
+        }
     }
 
     /// The file's path.

@@ -19,6 +19,8 @@ public final class TileSourceSet: @unchecked Sendable {
         public var maxAge: Double
         /// Seconds one tile request may take.
         public var timeout: Double
+        /// The source layers the map style draws: a source with none of them gets a notice.
+        public var styleLayers: Set<String> = []
 
         public init(
             cacheDirectory: URL?, cacheLimitBytes: Int = 500 << 20, maxAge: Double = 7 * 86_400, timeout: Double = 5
@@ -64,7 +66,11 @@ public final class TileSourceSet: @unchecked Sendable {
                 remote[index] = store
                 stores.append(store)
             } else {
-                stores.append(try openLocal(spec))
+                let store = try openLocal(spec)
+                if let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers) {
+                    problems[stores.count] = mismatch
+                }
+                stores.append(store)
             }
         }
     }
@@ -112,6 +118,9 @@ public final class TileSourceSet: @unchecked Sendable {
 
     /// True while a TileJSON is being fetched.
     public var isResolving: Bool { lock.withLock { resolvingCount > 0 } }
+
+    /// Why tiles are not cached on disk (a cache folder that cannot be made, a full disk), if so.
+    public var cacheProblem: String? { lock.withLock { setupProblem } }
 
     /// The problem of the source at `index` (among these sources), if it has one now.
     public func problem(ofSource index: Int) -> String? { lock.withLock { problems[index] } }
@@ -175,6 +184,7 @@ public final class TileSourceSet: @unchecked Sendable {
             do {
                 try await work()
                 self?.clear(index)
+                self?.checkLayers(index)
                 self?.changed()
             } catch is CancellationError {
                 return
@@ -207,14 +217,18 @@ public final class TileSourceSet: @unchecked Sendable {
         let file = folder.appendingPathComponent(Self.cacheFileName(spec))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            let shown = TextSanitizer.clean(folder.path, maxLength: 120)
+            lock.withLock { setupProblem = "tile cache off: cannot make \(shown): \(Self.fileReason(error))" }
+            return nil
+        }
+        do {
             let cache = try TileCache(path: file.path, limitBytes: options.cacheLimitBytes)
             try? cache.setMetadata(["name": Self.hostName(spec), "mapterm_source": spec.description])
             return cache
         } catch {
-            lock.withLock {
-                setupProblem =
-                    "tile cache off (\(TextSanitizer.clean(file.path, maxLength: 120))): \(Self.reason(error))"
-            }
+            let shown = TextSanitizer.clean(file.path, maxLength: 120)
+            lock.withLock { setupProblem = "tile cache off: cannot write \(shown): \(Self.fileReason(error))" }
             return nil
         }
     }
@@ -239,6 +253,13 @@ public final class TileSourceSet: @unchecked Sendable {
     private func report(_ problem: String, _ index: Int) {
         lock.withLock { problems[index] = problem }
         changed()
+    }
+
+    /// Says so when a remote source turns out to hold none of the layers the style draws.
+    private func checkLayers(_ index: Int) {
+        guard let store = remote[index], let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers)
+        else { return }
+        lock.withLock { problems[index] = mismatch }
     }
 
     private func clear(_ index: Int) { _ = lock.withLock { problems.removeValue(forKey: index) } }
@@ -280,6 +301,18 @@ public final class TileSourceSet: @unchecked Sendable {
         if let attribution = metadata.attribution { values["attribution"] = attribution }
         if let b = metadata.bounds { values["bounds"] = "\(b.west),\(b.south),\(b.east),\(b.north)" }
         return values
+    }
+
+    /// A file-system error in a few words ("Not a directory", "Permission denied").
+    static func fileReason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return reason(error)
     }
 
     static func reason(_ error: any Error) -> String {

@@ -45,9 +45,10 @@ final class MapComposition {
                 throw UsageError(error.description)
             }
         }
-        let options = TileSourceSet.Options(
+        var options = TileSourceSet.Options(
             cacheDirectory: cacheDirectory, cacheLimitBytes: config.tileCacheMB << 20,
             maxAge: config.tileMaxAgeDays * 86_400)
+        options.styleLayers = Set(style.layers.map(\.sourceLayer))
         userSources = try TileSourceSet(specs: specs, options: options, openLocal: Self.openLocal)
         stores += userSources.stores
         renderer = MapRenderer(sources: stores.map { TileLoader(store: $0) }, style: style)

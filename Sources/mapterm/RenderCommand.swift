@@ -77,6 +77,10 @@ enum RenderCommand {
             if sources.arrivalCount == arrived, !sources.isResolving { break }
         }
         let missing = composition.renderer.pendingTiles
+        if let problem = sources.cacheProblem { Diagnostics.say(problem) }
+        for index in sources.stores.indices where sources.remote[index] == nil {
+            if let problem = sources.problem(ofSource: index) { Diagnostics.say(problem) }
+        }
         for (index, store) in sources.stores.enumerated() where sources.remote[index] != nil {
             let lacking = missing.filter { $0.source == index + composition.userOffset }
             if let problem = sources.problem(ofSource: index), sources.arrivalCount == 0, !lacking.isEmpty {

@@ -134,6 +134,36 @@ a_big_download_is_refused_without_yes() {
   [ $status -eq 2 ] && echo "$out" | grep -q 'more than 50000' && [ ! -e "$tiles_dir/big.mbtiles" ]
 }
 
+a_source_with_other_layers_gets_a_notice() {
+  local out
+  out=$("$MAPTERM" render --center 0,0 --zoom 1 --size 60x10 --tiles "$here/../VectorTilesTests/Fixtures/test_fixture_1.pmtiles" 2>&1 >/dev/null) || return 1
+  echo "  $out"
+  echo "$out" | grep -q 'has layers (test_fixture_1pmtiles) that the map style (OpenMapTiles schema) does not draw'
+}
+
+an_unusable_cache_folder_is_a_notice_and_tiles_still_draw() {
+  local out cells
+  out=$(XDG_CACHE_HOME=/etc/passwd/cache "$MAPTERM" render "${columbus_view[@]}" --size 100x30 \
+    --tiles "$tiles_url/tiles/{z}/{x}/{y}.pbf?nocache=1" 2>"$tiles_dir/nocache.err") || return 1
+  cells=$(printf '%s' "$out" | braille_cells)
+  echo "  $(cat "$tiles_dir/nocache.err"); $cells braille cells"
+  grep -q 'tile cache off' "$tiles_dir/nocache.err" && [ "$cells" -gt 300 ]
+}
+
+the_config_file_names_tile_sources() {
+  mkdir -p "$XDG_CONFIG_HOME/mapterm"
+  printf '{"tiles": ["%s"], "tile_cache_mb": 50}\n' "$tiles_url/tiles/{z}/{x}/{y}.pbf?config=1" > "$XDG_CONFIG_HOME/mapterm/config.json"
+  local cells; cells=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 | braille_cells)
+  echo '{"tiles": 5}' > "$XDG_CONFIG_HOME/mapterm/config.json"
+  local out status; out=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 2>&1 >/dev/null); status=$?
+  rm -f "$XDG_CONFIG_HOME/mapterm/config.json"
+  echo "  $cells braille cells; $out"
+  [ "$cells" -gt 300 ] && [ $status -eq 2 ] && echo "$out" | grep -q '"tiles" in .*config.json must be'
+}
+
+check "tile sources come from config.json; a broken one is one line, exit 2" the_config_file_names_tile_sources
+check "a source whose layers the style does not know gets a notice" a_source_with_other_layers_gets_a_notice
+check "a cache folder that cannot be made is a notice; tiles still draw" an_unusable_cache_folder_is_a_notice_and_tiles_still_draw
 check "render waits for the tiles of a loopback tile server (User-Agent names mapterm)" render_waits_for_server_tiles
 check "render reads a TileJSON and shows its attribution" render_reads_a_tilejson_and_its_attribution
 check "a PMTiles archive over HTTP draws like the local file" remote_pmtiles_draw_like_the_local_file
