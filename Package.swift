@@ -52,7 +52,10 @@ let package = Package(
 
         .executableTarget(
             name: "mapterm-bench",
-            dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal"],
+            dependencies: [
+                "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
+                "TileSources", "TestSupport",
+            ],
             swiftSettings: strict),
 
         // MARK: Tests

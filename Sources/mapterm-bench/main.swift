@@ -16,6 +16,7 @@ do {
     if only == nil || only == "geocode" { try ReverseGeocoderBenchmark.run(resources: resources) }
     if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }
     if only == nil || only == "pmtiles" { try PMTilesBenchmark.run(repository: resources.deletingLastPathComponent()) }
+    if only == nil || only == "tiles" { try TileSourceBenchmark.run(resources: resources) }
     if only == nil || only == "process" { try ProcessBenchmark.run(binary: binary.path) }
 } catch {
     FileHandle.standardError.write(Data("bench failed: \(error)\n".utf8))
