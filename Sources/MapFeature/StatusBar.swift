@@ -81,7 +81,7 @@ struct StatusBar {
     }
 
     /// "  ↓ 12 tiles" while tiles load; "  tiles: <problem>" while a source fails; "  no street tiles
-    /// here (--tiles adds a source)" at street zoom without any; else nothing.
+    /// here (add a source with --tiles)" at street zoom without any; else nothing.
     static func tilesPart(_ state: MapState) -> Part {
         let tiles = state.tiles
         if let problem = tiles.problem {
@@ -94,7 +94,9 @@ struct StatusBar {
             ])
         }
         if tiles.noStreets {
-            return Part(variants: ["  no street tiles here (--tiles adds a source)", "  no street tiles", ""])
+            return Part(variants: [
+                "  no street tiles here (add a source with --tiles)", "  no streets here: try --tiles", "",
+            ])
         }
         return Part(variants: [""])
     }

@@ -238,8 +238,11 @@ public final class HTTPTestServer: @unchecked Sendable {
         for fd in left { closeDescriptor(fd) }
     }
 
-    /// `serve`, counting the requests answered at once.
-    private func serveCounted(_ connection: Int32) -> Bool {
+    /// `serve` (the requests answered at once are counted from the request read to the answer sent).
+    private func serveCounted(_ connection: Int32) -> Bool { serve(connection) }
+
+    /// Counts a request as being answered until `answering` returns.
+    private func counting<T>(_ answering: () -> T) -> T {
         lock.lock()
         active += 1
         mostActive = max(mostActive, active)
@@ -249,7 +252,7 @@ public final class HTTPTestServer: @unchecked Sendable {
             active -= 1
             lock.unlock()
         }
-        return serve(connection)
+        return answering()
     }
 
     /// Answers one connection; true when it must stay open (a stalled body).
@@ -261,35 +264,52 @@ public final class HTTPTestServer: @unchecked Sendable {
         lock.lock()
         targets.append(target)
         lock.unlock()
+        switch counting({ answer(target, on: connection) }) {
+        case .finish:
+            finishWriting(connection)
+            return false
+        case .keepOpen: return true
+        case .close: return false
+        }
+    }
+
+    /// What becomes of a connection once its answer is sent.
+    private enum Disposition {
+        /// Half-close it and wait for the client to close (see `finishWriting`).
+        case finish
+        /// Leave it open, silent (a stalled body).
+        case keepOpen
+        /// Close it now.
+        case close
+    }
+
+    /// Sends the handler's response for `target`.
+    private func answer(_ target: String, on connection: Int32) -> Disposition {
         switch handler(target) {
         case .send(let status, let body, let contentType):
             send(connection, header(status: status, contentType: contentType, length: body.count) + body)
-            finishWriting(connection)
-            return false
+            return .finish
         case .sendWithHeaders(let status, let headers, let body):
             var head = header(status: status, contentType: "application/octet-stream", length: body.count)
             let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             head.insert(contentsOf: Data(extra.utf8), at: head.count - 2)
             send(connection, head + body)
-            finishWriting(connection)
-            return false
+            return .finish
         case .unframed(let status, let body):
             send(connection, header(status: status, contentType: "application/json", length: nil) + body)
-            finishWriting(connection)
-            return false
+            return .finish
         case .stall(let status, let partialBody, let declaredLength):
             send(
                 connection,
                 header(status: status, contentType: "application/json", length: declaredLength) + partialBody)
-            return true
+            return .keepOpen
         case .close:
-            return false
+            return .close
         case .redirect(let status, let location):
             var head = header(status: status, contentType: "text/plain", length: 6)
             head.insert(contentsOf: Data("Location: \(location)\r\n".utf8), at: head.count - 2)
             send(connection, head + Data("moved\n".utf8))
-            finishWriting(connection)
-            return false
+            return .finish
         }
     }
 

@@ -208,6 +208,22 @@ import VectorTiles
         #expect(cache.entry(tile).map { $0.bytes == nil && !$0.isStale } == true)
     }
 
+    @Test func aTilePastItsMaxAgeIsDrawnAndFetchedAgainInTheBackground() throws {
+        let fake = try TileServerFake()
+        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
+        defer { fake.stop() }
+        let events = Events()
+        let cache = try TileCache(path: Self.temporaryFile("stale.mbtiles"), limitBytes: 1 << 20)
+        let tile = TileID(z: 2, x: 2, y: 1)
+        try cache.store(tile, bytes: [1, 2, 3], maxAge: 0)
+        let store = try Self.store(fake, cache: cache, events: events)
+        #expect(try store.tileData(tile) == [1, 2, 3], "the stale copy is drawn at once")
+        store.want([])
+        #expect(events.wait { $0.contains(.refreshed([tile])) })
+        #expect(fake.requests.map(\.tile) == [tile])
+        #expect(cache.entry(tile).map { !$0.isStale && $0.bytes != [1, 2, 3] } == true, "the fresh tile replaced it")
+    }
+
     @Test func garbageAndStalledTilesNeverStopTheMap() throws {
         let fake = try TileServerFake()
         #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")

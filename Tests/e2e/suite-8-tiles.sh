@@ -162,6 +162,12 @@ the_config_file_names_tile_sources() {
 }
 
 check "tile sources come from config.json; a broken one is one line, exit 2" the_config_file_names_tile_sources
+an_empty_street_view_says_so() {
+  start 120 30 --center 23.0,10.0 --zoom 12
+  wait_for 'no street(s| tiles) here.*--tiles' 5
+}
+
+check "above z10 without street tiles the status bar says so, with the hint" an_empty_street_view_says_so
 check "a source whose layers the style does not know gets a notice" a_source_with_other_layers_gets_a_notice
 check "a cache folder that cannot be made is a notice; tiles still draw" an_unusable_cache_folder_is_a_notice_and_tiles_still_draw
 check "render waits for the tiles of a loopback tile server (User-Agent names mapterm)" render_waits_for_server_tiles
