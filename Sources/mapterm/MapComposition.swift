@@ -5,7 +5,8 @@ import Storage
 import VectorTiles
 
 /// Builds the map renderer from the shipped resources and the user's options: the world basemap,
-/// then the street-level overlay (`--tiles FILE`, or the Monaco sample), drawn with the dark style.
+/// then the street-level overlays (`--tiles FILE`, or the shipped Monaco and Bay Area streets),
+/// drawn with the dark style.
 struct MapComposition {
     let renderer: MapRenderer
     let style: MapStyle
@@ -19,9 +20,10 @@ struct MapComposition {
         }
         style = try MapStyle.decode(from: styleData)
         let world = try Self.open(resources.file("world.mbtiles").path)
-        let overlayPath = tilesPath ?? resources.file("monaco.mbtiles").path
-        let overlay = try Self.open(overlayPath)
-        renderer = MapRenderer(sources: [TileLoader(store: world), TileLoader(store: overlay)], style: style)
+        let overlayPaths =
+            tilesPath.map { [$0] } ?? ["monaco.mbtiles", "bayarea.mbtiles"].map { resources.file($0).path }
+        let overlays = try overlayPaths.map { TileLoader(store: try Self.open($0)) }
+        renderer = MapRenderer(sources: [TileLoader(store: world)] + overlays, style: style)
     }
 
     /// Opens an MBTiles file, turning every failure into one line for the user.

@@ -93,6 +93,23 @@ import Testing
         #expect(grid.cells.filter { $0.style.bg == buildingColour }.count > 50)
     }
 
+    /// The shipped Bay Area streets are drawn at the first view (Market Street, z15), with the
+    /// restrooms of the shipped places on them.
+    @Test func marketStreetShowsStreetsAndRestrooms() throws {
+        let renderer = try WorldMap.renderer()
+        let state = WorldMap.withPlaces(
+            MapState(
+                camera: Camera(center: LatLon(lat: 37.7793, lon: -122.4137), zoom: 15),
+                screen: Viewport(cols: 160, rows: 48)))
+        let grid = WorldMap.frame(state, renderer: renderer)
+        let roadColours = Set(WorldMap.style.layers.filter { $0.id.hasPrefix("road") }.map(\.color))
+        let roadCells = grid.cells.filter {
+            roadColours.contains($0.style.fg) && $0.scalar >= 0x2800 && $0.scalar <= 0x28FF
+        }
+        #expect(roadCells.count > 1000, "only \(roadCells.count) road cells")
+        #expect(grid.text.contains("⌂"))
+    }
+
     /// A cold frame (caches emptied) is the same as a warm one, and a damaged tile never shows up as one.
     @Test func coldAndWarmFramesAgree() throws {
         let renderer = try WorldMap.renderer()
