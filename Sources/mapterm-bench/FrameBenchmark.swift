@@ -77,7 +77,9 @@ enum FrameBenchmark {
                 sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
         }
         let composer = FrameComposer()
-        for view in views {
+        // BENCH_VIEW=Monaco (a prefix of the names) measures only those views, for profiling.
+        let only = ProcessInfo.processInfo.environment["BENCH_VIEW"]
+        for view in views where only.map({ view.name.hasPrefix($0) }) ?? true {
             let zoom = view.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
             let state = MapState(camera: Camera(center: view.center, zoom: zoom), screen: screen)
             let warmRenderer = try makeRenderer(streets: view.streets)
