@@ -19,6 +19,8 @@ public struct MapLabel: Sendable, Hashable {
     /// Free cells kept left and right of the text, clear of other names' letters (2 for street names,
     /// so that two names on one row never read as one).
     public var margin = 1
+    /// Written on the background under most of its letters rather than under the first (street names).
+    public var onMostBackground = false
 }
 
 /// Who holds each cell of the map area while names, glyphs and markers are placed: nothing, something

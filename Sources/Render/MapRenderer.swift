@@ -223,7 +223,7 @@ public final class MapRenderer {
                                 text: label.text, width: label.width, col: spot.col, row: spot.row,
                                 priority: label.priority + 0.01 * Double(min(spot.rank, 9)), style: style,
                                 major: label.major, repeatCols: spacing.cols, repeatRows: spacing.rows,
-                                margin: LineLabelSpots.margin))
+                                margin: LineLabelSpots.margin, onMostBackground: true))
                     }
                     continue
                 }
@@ -274,12 +274,24 @@ public struct RenderedMap: Sendable {
         self.labels = labels
     }
 
-    /// Writes `labels[i]` onto the grid, each letter on the map's background colour there.
+    /// Writes `labels[i]` onto the grid on the map's background colour under its first letter (or,
+    /// for names with `onMostBackground`, under most of its letters).
     public mutating func draw(label i: Int) {
         let label = labels[i]
         guard label.row >= 0, label.row < grid.rows, label.col >= 0 else { return }
         var style = label.style
         style.bg = grid[min(label.col, grid.cols - 1), label.row].style.bg
+        if label.onMostBackground {
+            // The background most of the name lies on (a majority vote, no allocation): a street
+            // name that starts on a building is not boxed in the building's colour.
+            var votes = 0
+            for col in label.col..<min(label.col + label.width, grid.cols) {
+                let bg = grid[col, label.row].style.bg
+                if votes == 0 { style.bg = bg }
+                votes += bg == style.bg ? 1 : -1
+            }
+        }
         grid.put(label.text, col: label.col, row: label.row, style: style)
     }
+
 }

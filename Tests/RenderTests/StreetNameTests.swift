@@ -15,6 +15,7 @@ import VectorTiles
             """
             {"name": "test", "background": 0, "abbreviations": {"Street": "St", "Avenue": "Ave"},
              "layers": [
+              {"id": "building", "source-layer": "building", "type": "fill", "color": 8},
               {"id": "road", "source-layer": "transportation", "type": "line", "color": 7, "filter": {"class": ["minor"]}},
               {"id": "road-wide", "source-layer": "transportation", "type": "line", "color": 9, "width": 2, "filter": {"class": ["primary"]}},
               {"id": "name", "source-layer": "transportation_name", "type": "label", "color": 15, "placement": "line", "abbreviate": true}
@@ -23,7 +24,8 @@ import VectorTiles
 
     /// Long Street: (2048, 2048) → (2816, 2048) and, stored backwards, (3584, 2048) → (2816, 2048):
     /// dots 128…224 on row 32. Tall Avenue: x 1024 (dot 64, column 32), y 512…3584 (rows 8…56).
-    /// Broad Road, primary: (512, 3840) → (1536, 3840), dots 32…96 on row 60.
+    /// Broad Road, primary: (512, 3840) → (1536, 3840), dots 32…96 on row 60. A building covers
+    /// cells 84…86 of rows 31…33, under the first two letters of Long Street's name.
     static func tile() -> [UInt8] {
         let ways: [(name: Int, roadClass: Int, line: [(Int32, Int32)])] = [
             (0, 0, [(2048, 2048), (2816, 2048)]),
@@ -34,6 +36,13 @@ import VectorTiles
         let classes: [PropertyValue] = [.string("minor"), .string("primary")]
         let names: [PropertyValue] = [.string("Long Street"), .string("Tall Avenue"), .string("Broad Road")]
         return MVTEncoder.tile([
+            MVTEncoder.Layer(
+                name: "building",
+                features: [
+                    MVTEncoder.Feature(
+                        type: .polygon,
+                        geometry: MVTGeometry.rings([[(2688, 1984), (2784, 1984), (2784, 2176), (2688, 2176)]]))
+                ]),
             MVTEncoder.Layer(
                 name: "transportation", keys: ["class"], values: classes,
                 features: ways.map {
@@ -63,6 +72,9 @@ import VectorTiles
         #expect(grid.line(32).contains("⠉Long St⠉"), "\(grid.line(32))")
         #expect(grid.text.components(separatedBy: "Long St").count == 2, "the name must be written once")
         #expect(!grid.text.contains("Street"))
+        // The name is on the background most of it lies on, not boxed in the building's colour.
+        #expect(grid[84, 32].style.bg == TermColor(8))
+        #expect((85..<92).allSatisfy { grid[$0, 32].style.bg == TermColor(0) })
     }
 
     @Test func aSteepStreetHasItsNameBesideIt() {
@@ -106,7 +118,7 @@ import VectorTiles
     @Test func preparedTileHasOneNamePerStreet() throws {
         let tile = try VectorTile(bytes: Self.tile())
         let prepared = PreparedTile.prepare(tile, id: TileID(z: 0, x: 0, y: 0), style: Self.style) {}
-        let names = try #require(prepared.layers[2]).labels
+        let names = try #require(prepared.layers[3]).labels
         #expect(names.map(\.text).sorted() == ["Broad Road", "Long St", "Tall Ave"])
         #expect(names.allSatisfy { $0.path != nil })
     }
