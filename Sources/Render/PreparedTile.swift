@@ -84,15 +84,18 @@ extension PreparedTile {
     static func prepare(_ layer: VectorLayer, for style: StyleLayer) -> PreparedLayer {
         var out = PreparedLayer()
         var lines = LineNames()
+        var names: [String: (text: String, width: Int)] = [:]
         for feature in layer.features where style.matches(feature, in: layer) {
             switch style.kind {
             case .fill where feature.type == .polygon, .line where feature.type != .point:
                 appendGeometry(feature.geometry, to: &out)
             case .label where style.placement == .line && feature.type == .lineString:
-                guard let label = label(for: feature, in: layer, style: style) else { continue }
+                guard let label = label(for: feature, in: layer, style: style, names: &names) else { continue }
                 lines.add(label, feature.geometry)
             case .label:
-                if let label = label(for: feature, in: layer, style: style) { out.labels.append(label) }
+                if let label = label(for: feature, in: layer, style: style, names: &names) {
+                    out.labels.append(label)
+                }
             default:
                 continue
             }
@@ -113,18 +116,35 @@ extension PreparedTile {
         if out.parts.count > firstPart { out.features.append(firstPart..<out.parts.count) }
     }
 
-    static func label(for feature: VectorFeature, in layer: VectorLayer, style: StyleLayer) -> PreparedLabel? {
-        guard
-            let text = style.textFields.lazy.compactMap({ layer.property($0, of: feature)?.string })
-                .map(TextSanitizer.clean).first(where: { !$0.isEmpty }),
-            let anchor = anchor(of: feature)
-        else { return nil }
+    /// The label of a feature. `names` keeps the text shown and its width for every raw name met in
+    /// this layer (the ways of one street share a name: it is cleaned and measured once).
+    static func label(
+        for feature: VectorFeature, in layer: VectorLayer, style: StyleLayer,
+        names: inout [String: (text: String, width: Int)]
+    ) -> PreparedLabel? {
+        // The first field whose cleaned text is not empty.
+        var shown: (text: String, width: Int)?
+        for field in style.textFields {
+            guard let raw = layer.property(field, of: feature)?.string else { continue }
+            let name: (text: String, width: Int)
+            if let known = names[raw] {
+                name = known
+            } else {
+                let text = style.abbreviated(TextSanitizer.clean(raw))
+                name = (text, TextWidth.of(text))
+                names[raw] = name
+            }
+            if !name.text.isEmpty {
+                shown = name
+                break
+            }
+        }
+        guard let shown, let anchor = anchor(of: feature) else { return nil }
         let rank = layer.property("rank", of: feature)?.number ?? 10
         let population = layer.property("population", of: feature)?.number ?? 0
         let priority = style.priority + rank - (population > 0 ? log10(population) / 100 : 0)
-        let shown = style.abbreviated(text)
         return PreparedLabel(
-            point: anchor, text: shown, width: TextWidth.of(shown), priority: priority,
+            point: anchor, text: shown.text, width: shown.width, priority: priority,
             major: style.isMajor(feature, in: layer))
     }
 
