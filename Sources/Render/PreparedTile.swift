@@ -85,7 +85,8 @@ extension PreparedTile {
         var out = PreparedLayer()
         var lines = LineNames()
         var names: [String: (text: String, width: Int)] = [:]
-        for feature in layer.features where style.matches(feature, in: layer) {
+        var filter = LayerFilter(style.filter, layer: layer)
+        for feature in layer.features where filter.matches(feature) {
             switch style.kind {
             case .fill where feature.type == .polygon, .line where feature.type != .point:
                 appendGeometry(feature.geometry, to: &out)
