@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
 VENV := .venv-basemap
 
-.PHONY: run build release test unit e2e lint bench basemap clean
+.PHONY: run build release test unit e2e lint bench basemap streets streets-bench clean
 
 run: release
 	$(RELEASE_BIN) $(ARGS)
@@ -40,6 +40,15 @@ basemap:
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet -r Resources/tools/requirements-basemap.txt
 	$(VENV)/bin/python Resources/tools/make_basemap.py --data ../shared/data --out Resources/world.mbtiles
+
+## Rebuilds Resources/bayarea.mbtiles (street detail shipped with the map) from ../shared/data/osm
+## with tilemaker and osmium (Debian packages tilemaker, osmium-tool).
+streets:
+	bash Resources/tools/make_streets.sh bayarea
+
+## Rebuilds Tests/bench/columbus.mbtiles, the street-level fixture of `make bench`.
+streets-bench:
+	bash Resources/tools/make_streets.sh columbus
 
 clean:
 	rm -rf .build

@@ -76,6 +76,58 @@ public struct DotCanvas: Sendable {
         }
     }
 
+    /// Draws a straight line like `drawLine(x0:y0:x1:y1:color:)`, `width` dots wide (a second dot
+    /// below a line that runs more across than down, else right of it) and dashed when `dash` is
+    /// given: `dash.on` dots drawn, then `dash.off` left out. `phase` counts the dots stepped so far,
+    /// so a dash pattern runs on along the segments of one line.
+    public mutating func drawLine(
+        x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor, width: Int,
+        dash: (on: Int, off: Int)?, phase: inout Int
+    ) {
+        guard width > 1 || dash != nil else {
+            drawLine(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
+            return
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
+            return
+        }
+        let dx = bx - ax, dy = by - ay
+        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
+        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
+        let across = abs(dx) >= abs(dy)
+        let ox = width > 1 && !across ? 1 : 0, oy = width > 1 && across ? 1 : 0
+        let on = dash?.on ?? 1, period = dash.map { $0.on + $0.off } ?? 1
+        let cols = self.cols
+        let maxX = cols * 2, maxY = rows * 4
+        var step = phase % period
+        phase = phase &+ steps &+ 1
+        dots.withUnsafeMutableBufferPointer { dots in
+            foreground.withUnsafeMutableBufferPointer { foreground in
+                var x = ax, y = ay
+                for _ in 0...steps {
+                    defer {
+                        x += sx
+                        y += sy
+                        step = step + 1 == period ? 0 : step + 1
+                    }
+                    guard step < on else { continue }
+                    let ix = Int(x), iy = Int(y)
+                    if ix < maxX, iy < maxY {
+                        let cell = (iy >> 2) * cols + (ix >> 1)
+                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
+                        foreground[cell] = color
+                    }
+                    let jx = ix + ox, jy = iy + oy
+                    if width > 1, jx < maxX, jy < maxY {
+                        let cell = (jy >> 2) * cols + (jx >> 1)
+                        dots[cell] |= DotCanvas.bits[((jy & 3) << 1) | (jx & 1)]
+                        foreground[cell] = color
+                    }
+                }
+            }
+        }
+    }
+
     /// Liang–Barsky clip of a segment to `clipBox` (the canvas rectangle [0, w) × [0, h) unless narrowed).
     func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
         let minX = clipBox.minX, minY = clipBox.minY
@@ -108,22 +160,29 @@ public struct DotCanvas: Sendable {
     }
 
     /// Draws the part `range` of `points` (in dots) as connected segments; `closed` joins the last
-    /// point back to the first, as for polygon rings.
-    public mutating func drawPolyline(_ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor) {
+    /// point back to the first, as for polygon rings. `width` and `dash` as for `drawLine`; a dash
+    /// pattern starts at the first point.
+    public mutating func drawPolyline(
+        _ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor, width: Int = 1,
+        dash: (on: Int, off: Int)? = nil
+    ) {
+        var phase = 0
         guard range.count >= 2 else {
             if let i = range.first {
-                drawLine(x0: points[i].x, y0: points[i].y, x1: points[i].x, y1: points[i].y, color: color)
+                let p = points[i]
+                drawLine(x0: p.x, y0: p.y, x1: p.x, y1: p.y, color: color, width: width, dash: dash, phase: &phase)
             }
             return
         }
         var i = range.lowerBound
         while i + 1 < range.upperBound {
-            drawLine(x0: points[i].x, y0: points[i].y, x1: points[i + 1].x, y1: points[i + 1].y, color: color)
+            let a = points[i], b = points[i + 1]
+            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
             i += 1
         }
         if closed, let first = range.first {
-            let last = range.upperBound - 1
-            drawLine(x0: points[last].x, y0: points[last].y, x1: points[first].x, y1: points[first].y, color: color)
+            let a = points[range.upperBound - 1], b = points[first]
+            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
         }
     }
 
@@ -136,18 +195,24 @@ public struct DotCanvas: Sendable {
         _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor, scratch crossings: inout [[Double]]
     ) {
         if crossings.count < rows { crossings = Array(repeating: [], count: rows) }
-        var touched = false
+        var touched = rows..<rows
         for ring in rings where ring.count >= 3 {
-            touched = addCrossings(points, ring: ring, into: &crossings) || touched
+            let rowsOfRing = addCrossings(points, ring: ring, into: &crossings)
+            guard !rowsOfRing.isEmpty else { continue }
+            touched =
+                touched.isEmpty
+                ? rowsOfRing
+                : min(touched.lowerBound, rowsOfRing.lowerBound)..<max(touched.upperBound, rowsOfRing.upperBound)
         }
-        if touched { fillSpans(from: &crossings, color: color) }
+        if !touched.isEmpty { fillSpans(from: &crossings, rows: touched, color: color) }
     }
 
-    /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing.
-    /// Edges with a coordinate that is not finite are left out; rows are clamped before any conversion,
-    /// so a vertex billions of dots away costs nothing more than one on the canvas.
-    func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Bool {
-        var touched = false
+    /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing,
+    /// and returns the rows it recorded crossings in (empty when none). Edges with a coordinate that is
+    /// not finite are left out; rows are clamped before any conversion, so a vertex billions of dots
+    /// away costs nothing more than one on the canvas.
+    func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Range<Int> {
+        var first = rows, end = 0
         var previous = points[ring.upperBound - 1]
         for index in ring {
             let point = points[index]
@@ -161,14 +226,15 @@ public struct DotCanvas: Sendable {
             if r <= last {
                 let xa = previous.x * 0.5, xb = point.x * 0.5
                 let slope = (xb - xa) / (yb - ya)
+                first = min(first, r)
+                end = max(end, last + 1)
                 while r <= last {
                     crossings[r].append(xa + (Double(r) + 0.5 - ya) * slope)
                     r += 1
                 }
-                touched = true
             }
         }
-        return touched
+        return first < end ? first..<end : rows..<rows
     }
 
     /// `value` rounded up as an Int inside `lower...upper` (NaN gives `lower`): no conversion can trap.
@@ -179,14 +245,15 @@ public struct DotCanvas: Sendable {
         return Int(value.rounded(.up))
     }
 
-    /// Fills between pairs of sorted crossings in every row, then empties the rows.
-    mutating func fillSpans(from crossings: inout [[Double]], color: TermColor) {
+    /// Fills between pairs of sorted crossings in each of `rowRange`, then empties those rows. Only cells
+    /// whose centres lie inside the clip box are filled.
+    mutating func fillSpans(from crossings: inout [[Double]], rows rowRange: Range<Int>, color: TermColor) {
         // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
         let lowCol = Self.ceiling(clipBox.minX / 2 - 0.5, clampedTo: 0, cols)
         let highCol = Self.ceiling(clipBox.maxX / 2 - 0.5, clampedTo: 0, cols)
         let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
         let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
-        for row in 0..<rows where !crossings[row].isEmpty {
+        for row in rowRange where !crossings[row].isEmpty {
             guard row >= lowRow, row < highRow else {
                 crossings[row].removeAll(keepingCapacity: true)
                 continue

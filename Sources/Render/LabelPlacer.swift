@@ -13,6 +13,14 @@ public struct MapLabel: Sendable, Hashable {
     public var style: CellStyle
     /// A name of the first rank (countries, capitals, large cities): placed before the places on the map.
     public var major: Bool
+    /// The same text is not placed again closer than this many columns and rows (both).
+    public var repeatCols = 40
+    public var repeatRows = 10
+    /// Free cells kept left and right of the text, clear of other names' letters (2 for street names,
+    /// so that two names on one row never read as one).
+    public var margin = 1
+    /// Written on the background under most of its letters rather than under the first (street names).
+    public var onMostBackground = false
 }
 
 /// Who holds each cell of the map area while names, glyphs and markers are placed: nothing, something
@@ -71,8 +79,9 @@ public struct CellOccupancy: Sendable {
 }
 
 /// Places names without overlap: in priority order (lower first), a name is dropped whole when any of
-/// its cells, or the one-cell margin left and right of it, is taken; a name repeated nearby (a street
-/// split over tiles) is placed once. Placed names hold their cells as letters.
+/// its cells, or its margin left and right (one cell, or the label's `margin`), is taken; a name repeated nearby (a street
+/// split over tiles, or the other spots along one street) is placed once: not again within its
+/// `repeatCols` and `repeatRows`. Placed names hold their cells as letters.
 public struct LabelPlacer: Sendable {
     private var placedAt: [String: [(col: Int, row: Int)]] = [:]
 
@@ -91,10 +100,15 @@ public struct LabelPlacer: Sendable {
             let label = labels[i]
             guard label.row >= 0, label.row < occupancy.rows, label.col >= 0, label.col + label.width <= occupancy.cols
             else { continue }
-            guard occupancy.none(cols: label.col - 1..<label.col + label.width + 1, row: label.row, { $0 != .free })
+            let margin = max(label.margin, 1)
+            guard
+                occupancy.none(
+                    cols: label.col - margin..<label.col + label.width + margin, row: label.row, { $0 != .free })
             else { continue }
             if let others = placedAt[label.text],
-                others.contains(where: { abs($0.col - label.col) < 40 && abs($0.row - label.row) < 10 })
+                others.contains(where: {
+                    abs($0.col - label.col) < label.repeatCols && abs($0.row - label.row) < label.repeatRows
+                })
             {
                 continue
             }

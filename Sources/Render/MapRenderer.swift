@@ -14,6 +14,8 @@ public final class MapRenderer {
     private var crossings: [[Double]] = []
     private var scratch: [SIMD2<Double>] = []
     private var scratchParts: [Range<Int>] = []
+    private var scratchLengths: [Double] = []
+    private var scratchSpots: [LineLabelSpots.Spot] = []
 
     struct TileKey: Hashable {
         var source: Int
@@ -85,11 +87,11 @@ public final class MapRenderer {
         }
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
             if layer.kind == .line || layer.outline != nil {
-                draw(index, layer, tiles, transform, &canvas, fill: false)
+                draw(index, layer, tiles, transform, &canvas, fill: false, ascii: ascii)
             }
         }
         for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .label { collectLabels(index, layer, tiles, transform, &labels) }
+            if layer.kind == .label { collectLabels(index, layer, tiles, transform, canvas, &labels) }
         }
         return RenderedMap(grid: compose(canvas, ascii: ascii), labels: labels)
     }
@@ -184,8 +186,10 @@ public final class MapRenderer {
     /// Fills (fill: true) or strokes the features of one style layer over every visible tile.
     private func draw(
         _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
-        _ canvas: inout DotCanvas, fill: Bool
+        _ canvas: inout DotCanvas, fill: Bool, ascii: Bool = false
     ) {
+        // ASCII strokes follow one-dot lines; a wide line would come out as a row of '+'.
+        let width = ascii ? 1 : layer.width
         let color = fill || layer.kind == .line ? layer.color : (layer.outline ?? layer.color)
         defer { canvas.clip(to: nil) }
         for tile in tiles {
@@ -196,9 +200,12 @@ public final class MapRenderer {
                 for feature in content.features {
                     canvas.fillPolygon(scratch, rings: scratchParts[feature], color: color, scratch: &crossings)
                 }
+            } else if layer.kind == .fill {
+                for part in scratchParts { canvas.drawPolyline(scratch, range: part, closed: true, color: color) }
             } else {
                 for part in scratchParts {
-                    canvas.drawPolyline(scratch, range: part, closed: layer.kind == .fill, color: color)
+                    canvas.drawPolyline(
+                        scratch, range: part, closed: false, color: color, width: width, dash: layer.dash)
                 }
             }
         }
@@ -245,14 +252,50 @@ public final class MapRenderer {
 
     private func collectLabels(
         _ index: Int, _ layer: StyleLayer, _ tiles: [PlacedTile], _ transform: ViewTransform,
-        _ labels: inout [MapLabel]
+        _ canvas: borrowing DotCanvas, _ labels: inout [MapLabel]
     ) {
         let style = CellStyle(fg: layer.color, attributes: layer.bold ? .bold : [])
         let cols = transform.viewport.cols, rows = transform.viewport.rows
+        let spacing = layer.repeatDistance
+        var line = scratch, lengths = scratchLengths, spots = scratchSpots
+        defer { (scratch, scratchLengths, scratchSpots) = (line, lengths, spots) }
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
             let (a, bx, by) = affine(tile, transform)
             for label in content.labels where label.width > 0 && label.width <= cols {
+                if let path = label.path {
+                    // Lines off the canvas are passed over before any vertex is projected.
+                    let low = SIMD2(a * Double(label.low.x) + bx, a * Double(label.low.y) + by)
+                    let high = SIMD2(a * Double(label.high.x) + bx, a * Double(label.high.y) + by)
+                    guard high.x >= 0, high.y >= 0, low.x < Double(2 * cols), low.y < Double(4 * rows) else { continue }
+                    // A street shorter on screen than its name gets no name.
+                    let reach = Double(label.width)
+                    guard high.x - low.x >= 2 * reach || high.y - low.y >= reach else { continue }
+                    // Vertices closer than a dot to the last one kept change no spot (the last is kept).
+                    line.removeAll(keepingCapacity: true)
+                    content.points.withUnsafeBufferPointer { points in
+                        var last = SIMD2(Double.infinity, 0)
+                        for i in path {
+                            let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
+                            if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == path.upperBound - 1 {
+                                line.append(p)
+                                last = p
+                            }
+                        }
+                    }
+                    LineLabelSpots.spots(
+                        along: line, range: 0..<line.count, width: label.width, cols: cols, rows: rows,
+                        dots: canvas.dots, lengths: &lengths, into: &spots)
+                    for spot in spots {
+                        labels.append(
+                            MapLabel(
+                                text: label.text, width: label.width, col: spot.col, row: spot.row,
+                                priority: label.priority + 0.01 * Double(min(spot.rank, 9)), style: style,
+                                major: label.major, repeatCols: spacing.cols, repeatRows: spacing.rows,
+                                margin: LineLabelSpots.margin, onMostBackground: true))
+                    }
+                    continue
+                }
                 let x = a * Double(label.point.x) + bx, y = a * Double(label.point.y) + by
                 // Checked before any conversion to Int: a vertex far outside the tile must not trap.
                 guard x >= 0, y >= 0, x < Double(2 * cols), y < Double(4 * rows) else { continue }
@@ -262,7 +305,7 @@ public final class MapRenderer {
                 labels.append(
                     MapLabel(
                         text: label.text, width: label.width, col: col, row: Int(y / 4), priority: label.priority,
-                        style: style, major: label.major))
+                        style: style, major: label.major, repeatCols: spacing.cols, repeatRows: spacing.rows))
             }
         }
     }
@@ -301,12 +344,24 @@ public struct RenderedMap: Sendable {
         self.labels = labels
     }
 
-    /// Writes `labels[i]` onto the grid, each letter on the map's background colour there.
+    /// Writes `labels[i]` onto the grid on the map's background colour under its first letter (or,
+    /// for names with `onMostBackground`, under most of its letters).
     public mutating func draw(label i: Int) {
         let label = labels[i]
         guard label.row >= 0, label.row < grid.rows, label.col >= 0 else { return }
         var style = label.style
         style.bg = grid[min(label.col, grid.cols - 1), label.row].style.bg
+        if label.onMostBackground {
+            // The background most of the name lies on (a majority vote, no allocation): a street
+            // name that starts on a building is not boxed in the building's colour.
+            var votes = 0
+            for col in label.col..<min(label.col + label.width, grid.cols) {
+                let bg = grid[col, label.row].style.bg
+                if votes == 0 { style.bg = bg }
+                votes += bg == style.bg ? 1 : -1
+            }
+        }
         grid.put(label.text, col: label.col, row: label.row, style: style)
     }
+
 }

@@ -8,12 +8,44 @@ public struct MapStyle: Sendable, Decodable {
     /// Background colour of cells that no fill covers (land).
     public var background: TermColor
     public var layers: [StyleLayer]
+    /// Last words of names and their short forms ("Street": "St"), for label layers with `abbreviate`.
+    public var abbreviations: [String: String]
+
+    enum CodingKeys: String, CodingKey {
+        case name, background, layers, abbreviations
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        background = try c.decode(TermColor.self, forKey: .background)
+        layers = try c.decode([StyleLayer].self, forKey: .layers)
+        abbreviations = try c.decodeIfPresent([String: String].self, forKey: .abbreviations) ?? [:]
+    }
 
     /// Reads a style from JSON and checks it; the error names the offending layer.
     public static func decode(from data: Data) throws -> MapStyle {
-        let style = try JSONDecoder().decode(MapStyle.self, from: data)
-        for layer in style.layers where layer.minZoom > layer.maxZoom {
-            throw StyleError.invalid("layer '\(layer.id)': minzoom is above maxzoom")
+        var style = try JSONDecoder().decode(MapStyle.self, from: data)
+        for layer in style.layers {
+            if layer.minZoom > layer.maxZoom {
+                throw StyleError.invalid("layer '\(layer.id)': minzoom is above maxzoom")
+            }
+            if !StyleLayer.widths.contains(layer.width) {
+                throw StyleError.invalid("layer '\(layer.id)': width \(layer.width) is not 1 or 2 dots")
+            }
+            if let dash = layer.dash, dash.on < 1 || dash.off < 1 || dash.on + dash.off > 32 {
+                throw StyleError.invalid("layer '\(layer.id)': dash needs two lengths of at least 1 dot")
+            }
+            if layer.repeatDistance.cols < 0 || layer.repeatDistance.rows < 0 {
+                throw StyleError.invalid("layer '\(layer.id)': repeat-distance is negative")
+            }
+        }
+        for (word, short) in style.abbreviations where word.isEmpty || word.contains(" ") || short.contains(" ") {
+            throw StyleError.invalid("abbreviation '\(word)': '\(short)': each side must be one word")
+        }
+        let words = style.abbreviations
+        for i in style.layers.indices where style.layers[i].abbreviate {
+            style.layers[i].abbreviations = words
         }
         return style
     }
@@ -37,9 +69,22 @@ public struct StyleLayer: Sendable, Decodable {
         case fill
         /// Lines (and polygon outlines) as braille dots.
         case line
-        /// Point names as text; line features get their name at the middle of their longest part.
+        /// Point names as text; line features get their name at the middle of their longest part, or
+        /// along the line with `placement: line`.
         case label
     }
+
+    /// Where a label layer writes the names of line features.
+    public enum Placement: String, Sendable, Decodable {
+        /// At the middle vertex of the longest part.
+        case point
+        /// Along the line: on it where it runs level for the length of the name, else beside it, at
+        /// points spread along the line; the parts of one name that meet end to end count as one line.
+        case line
+    }
+
+    /// Line widths the rasterizer draws, in dots.
+    public static let widths = 1...2
 
     public var id: String
     public var sourceLayer: String
@@ -65,11 +110,23 @@ public struct StyleLayer: Sendable, Decodable {
     public var majorFilter: [String: [FilterValue]]?
     /// For labels: names of features with at least this `population` are of the first rank.
     public var majorPopulation: Double?
+    /// For lines: the stroke's width in dots (1 or 2; a 2-dot line doubles across its direction).
+    public var width: Int
+    /// For lines: dots drawn and dots left out, in turn along the line (nil: a solid line).
+    public var dash: (on: Int, off: Int)?
+    /// For labels: where the names of line features go (see `Placement`).
+    public var placement: Placement
+    /// For labels: the same name is written again only this many columns or rows away (default 40, 10).
+    public var repeatDistance: (cols: Int, rows: Int)
+    /// For labels: whether names are shortened with the style's `abbreviations`.
+    public var abbreviate: Bool
+    /// The words shortened in this layer's names (the style's `abbreviations` when `abbreviate` is set).
+    public internal(set) var abbreviations: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey {
-        case id, kind = "type", color, outline, filter, priority, bold, major
+        case id, kind = "type", color, outline, filter, priority, bold, major, width, dash, placement, abbreviate
         case sourceLayer = "source-layer", minZoom = "minzoom", maxZoom = "maxzoom", textFields = "text-fields"
-        case majorFilter = "major-if", majorPopulation = "major-population"
+        case majorFilter = "major-if", majorPopulation = "major-population", repeatDistance = "repeat-distance"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -88,6 +145,30 @@ public struct StyleLayer: Sendable, Decodable {
         major = try c.decodeIfPresent(Bool.self, forKey: .major) ?? false
         majorFilter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .majorFilter)
         majorPopulation = try c.decodeIfPresent(Double.self, forKey: .majorPopulation)
+        width = try c.decodeIfPresent(Int.self, forKey: .width) ?? 1
+        dash = try Self.pair(c, .dash).map { (on: $0, off: $1) }
+        placement = try c.decodeIfPresent(Placement.self, forKey: .placement) ?? .point
+        repeatDistance = try Self.pair(c, .repeatDistance).map { (cols: $0, rows: $1) } ?? (cols: 40, rows: 10)
+        abbreviate = try c.decodeIfPresent(Bool.self, forKey: .abbreviate) ?? false
+    }
+
+    /// A key holding a list of exactly two whole numbers, or nothing.
+    private static func pair(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> (Int, Int)? {
+        guard let list = try c.decodeIfPresent([Int].self, forKey: key) else { return nil }
+        guard list.count == 2 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "'\(key.stringValue)' needs two numbers")
+        }
+        return (list[0], list[1])
+    }
+
+    /// `text` with its last word shortened when `abbreviations` has it ("Market Street" → "Market St");
+    /// a name of one word, and names whose kind comes first ("Avenue de la Costa"), stay whole.
+    public func abbreviated(_ text: String) -> String {
+        guard !abbreviations.isEmpty, let space = text.lastIndex(of: " "),
+            let short = abbreviations[String(text[text.index(after: space)...])]
+        else { return text }
+        return text[...space] + short
     }
 
     /// True when a feature's name is of the first rank: the layer says so (`major`), or the feature

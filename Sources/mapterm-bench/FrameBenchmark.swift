@@ -43,6 +43,8 @@ enum FrameBenchmark {
         var center: LatLon
         var zoom: Double?
         var warmTarget: Double
+        /// Street tiles drawn instead of the shipped ones (a bench fixture), relative to the repository.
+        var streets: String? = nil
     }
 
     static let screen = Viewport(cols: 160, rows: 48)
@@ -51,21 +53,36 @@ enum FrameBenchmark {
         View(name: "50N 10E z3.5", center: LatLon(lat: 50, lon: 10), zoom: 3.5, warmTarget: 0.15),
         View(name: "40.7N 74W z5.5", center: LatLon(lat: 40.7, lon: -74), zoom: 5.5, warmTarget: 0.15),
         View(name: "Monaco z15", center: LatLon(lat: 43.7384, lon: 7.4246), zoom: 15, warmTarget: 1),
+        View(name: "SF Market St z15", center: LatLon(lat: 37.7793, lon: -122.4137), zoom: 15, warmTarget: 1),
+        View(name: "SF Market St z13", center: LatLon(lat: 37.7793, lon: -122.4137), zoom: 13, warmTarget: 1),
+        View(
+            name: "Columbus z14", center: LatLon(lat: 39.9612, lon: -82.9988), zoom: 14, warmTarget: 1,
+            streets: "Tests/bench/columbus.mbtiles"),
+        View(
+            name: "Columbus z16", center: LatLon(lat: 39.9612, lon: -82.9988), zoom: 16, warmTarget: 1,
+            streets: "Tests/bench/columbus.mbtiles"),
     ]
 
     static func run(resources: URL) throws {
         print("== frame render 160x48, in process (map + panes) ==")
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
-        func makeRenderer() throws -> MapRenderer {
-            let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
-            let monaco = try MBTilesFile(path: resources.appendingPathComponent("monaco.mbtiles").path)
-            return MapRenderer(sources: [TileLoader(store: world), TileLoader(store: monaco)], style: style)
+        /// As the app composes it: the world, then the shipped streets (or `streets` instead of them).
+        func makeRenderer(streets: String?) throws -> MapRenderer {
+            let root = resources.deletingLastPathComponent()
+            let overlays =
+                streets.map { [root.appendingPathComponent($0)] }
+                ?? ["monaco.mbtiles", "bayarea.mbtiles"].map { resources.appendingPathComponent($0) }
+            let files = [resources.appendingPathComponent("world.mbtiles")] + overlays
+            return MapRenderer(
+                sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
         }
         let composer = FrameComposer()
-        for view in views {
+        // BENCH_VIEW=Monaco (a prefix of the names) measures only those views, for profiling.
+        let only = ProcessInfo.processInfo.environment["BENCH_VIEW"]
+        for view in views where only.map({ view.name.hasPrefix($0) }) ?? true {
             let zoom = view.zoom ?? Camera.zoomToFill(dotsWide: screen.dotsWide)
             let state = MapState(camera: Camera(center: view.center, zoom: zoom), screen: screen)
-            let warmRenderer = try makeRenderer()
+            let warmRenderer = try makeRenderer(streets: view.streets)
             let warm = Stopwatch.measure(runs: 300) {
                 consume(
                     composer.compose(

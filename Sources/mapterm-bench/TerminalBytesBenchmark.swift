@@ -11,9 +11,9 @@ enum TerminalBytesBenchmark {
     static func run(resources: URL) throws {
         print("== bytes written to the terminal, 160x48, xterm-256color ==")
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
-        let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
-        let monaco = try MBTilesFile(path: resources.appendingPathComponent("monaco.mbtiles").path)
-        let renderer = MapRenderer(sources: [TileLoader(store: world), TileLoader(store: monaco)], style: style)
+        let files = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"].map { resources.appendingPathComponent($0) }
+        let renderer = MapRenderer(
+            sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
         let composer = FrameComposer()
         guard let input = fopen("/dev/null", "r"), let output = tmpfile() else { throw CocoaError(.fileNoSuchFile) }
         defer { fclose(input) }

@@ -58,8 +58,8 @@ enum HelpText {
         mapterm \(version)
         Map data:
           Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. (public domain)
-          Monaco street sample and Monaco restrooms: © OpenStreetMap contributors, ODbL 1.0
-            (openstreetmap.org/copyright); © OpenMapTiles.
+          Streets of San Francisco, Oakland and Mountain View, the Monaco street sample and Monaco
+            restrooms: © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright); © OpenMapTiles.
           Airports and runways: OurAirports (ourairports.com), public domain.
           Restrooms: Restroom data from Refuge Restrooms (refugerestrooms.org).
           Place names for pins: Contains data from GeoNames (geonames.org), CC BY 4.0.

@@ -21,7 +21,7 @@ final class MapComposition {
     var attribution: String { Self.attribution(of: renderer.sources.map(\.store)) }
 
     /// The shipped tile files drawn over the world basemap, in order.
-    static let shippedOverlays = ["monaco.mbtiles"]
+    static let shippedOverlays = ["monaco.mbtiles", "bayarea.mbtiles"]
 
     /// - Parameters:
     ///   - tiles: the `--tiles` values; when empty, the config file's `tiles`.

@@ -5,11 +5,15 @@ import Places
 import TextSafety
 
 /// The state the map opens with: where to look (explicit flags, else the user's location at a local
-/// zoom, else the last view, else San Jose), the user location, saved pins, and alerts for anything
-/// the user gave that could not be used.
+/// zoom, else the last view, else Market Street in San Francisco), the user location, saved pins, and
+/// alerts for anything the user gave that could not be used.
 struct StartupState {
-    /// Where the map opens without a location or a saved view.
-    static let sanJose = LatLon(lat: 37.3315, lon: -121.8911)
+    /// Where the map opens without a location or a saved view: Market Street at Civic Center, San
+    /// Francisco, where the shipped streets (`bayarea.mbtiles`) and restrooms both are.
+    static let marketStreet = LatLon(lat: 37.7793, lon: -122.4137)
+    /// The zoom of the first view: street names and single restroom glyphs show.
+    static let firstZoom = 15.0
+    /// The zoom for `--center` without `--zoom`.
     static let defaultZoom = 12.0
     /// Degrees of longitude across the screen at the start when the location is known.
     static let localSpanDegrees = 0.05
@@ -58,7 +62,7 @@ struct StartupState {
         if let saved = lastView.load() {
             return options.zoom.map { saved.zoomed(to: $0) } ?? saved
         }
-        return Camera(center: sanJose, zoom: options.zoom ?? defaultZoom)
+        return Camera(center: marketStreet, zoom: options.zoom ?? firstZoom)
     }
 }
 

@@ -54,7 +54,7 @@ import Testing
         let map = renderer.renderLayers(camera: state.camera, viewport: state.mapViewport)
         let placement = OverlayPlacement(state, marks: FixedMarks(state), map: map)
         let grid = FrameComposer().compose(state, map: map)
-        #expect(!placement.labels.isEmpty || view.name.hasPrefix("sanfrancisco-z14"))
+        #expect(!placement.labels.isEmpty)
         for i in placement.labels {
             let label = map.labels[i]
             let drawn = String(
@@ -91,6 +91,23 @@ import Testing
         #expect(roadCells.count > 300, "only \(roadCells.count) road cells")
         let buildingColour = WorldMap.style.layers.first { $0.id == "building" }!.color
         #expect(grid.cells.filter { $0.style.bg == buildingColour }.count > 50)
+    }
+
+    /// The shipped Bay Area streets are drawn at the first view (Market Street, z15), with the
+    /// restrooms of the shipped places on them.
+    @Test func marketStreetShowsStreetsAndRestrooms() throws {
+        let renderer = try WorldMap.renderer()
+        let state = WorldMap.withPlaces(
+            MapState(
+                camera: Camera(center: LatLon(lat: 37.7793, lon: -122.4137), zoom: 15),
+                screen: Viewport(cols: 160, rows: 48)))
+        let grid = WorldMap.frame(state, renderer: renderer)
+        let roadColours = Set(WorldMap.style.layers.filter { $0.id.hasPrefix("road") }.map(\.color))
+        let roadCells = grid.cells.filter {
+            roadColours.contains($0.style.fg) && $0.scalar >= 0x2800 && $0.scalar <= 0x28FF
+        }
+        #expect(roadCells.count > 1000, "only \(roadCells.count) road cells")
+        #expect(grid.text.contains("⌂"))
     }
 
     /// A cold frame (caches emptied) is the same as a warm one, and a damaged tile never shows up as one.

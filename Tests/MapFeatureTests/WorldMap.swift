@@ -6,7 +6,7 @@ import Storage
 import TestSupport
 import VectorTiles
 
-/// The shipped basemap, overlay and style, opened once for the frame tests.
+/// The shipped basemap, overlays and style, opened once for the frame tests.
 enum WorldMap {
     static let style: MapStyle = {
         // The shipped style must parse; a failure here is a real defect.
@@ -14,9 +14,10 @@ enum WorldMap {
     }()
 
     static func renderer() throws -> MapRenderer {
-        let world = try MBTilesFile(path: RepositoryPaths.resource("world.mbtiles").path)
-        let monaco = try MBTilesFile(path: RepositoryPaths.resource("monaco.mbtiles").path)
-        return MapRenderer(sources: [TileLoader(store: world), TileLoader(store: monaco)], style: style)
+        // As the app composes it: the world, then the Monaco and Bay Area streets.
+        let files = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"]
+        let sources = try files.map { TileLoader(store: try MBTilesFile(path: RepositoryPaths.resource($0).path)) }
+        return MapRenderer(sources: sources, style: style)
     }
 
     /// The shipped places (restrooms, airports), clustered in memory like the embedded database does.

@@ -66,6 +66,60 @@ import Testing
         #expect(fills(canvas) == "....\n#...\n##..\n###.")
     }
 
+    /// A 2-dot line doubles across its direction: a second row of dots under a level line, a second
+    /// column right of a steep one; one dot wide it stays a single row.
+    @Test func wideLinesAreTwoDotsAcross() {
+        var phase = 0
+        var level = DotCanvas(cols: 3, rows: 1)
+        level.drawLine(x0: 0, y0: 1, x1: 5.9, y1: 1, color: TermColor(1), width: 2, dash: nil, phase: &phase)
+        #expect(picture(level) == "⠶⠶⠶")
+        var thin = DotCanvas(cols: 3, rows: 1)
+        thin.drawLine(x0: 0, y0: 1, x1: 5.9, y1: 1, color: TermColor(1), width: 1, dash: nil, phase: &phase)
+        #expect(picture(thin) == "⠒⠒⠒")
+        var steep = DotCanvas(cols: 2, rows: 2)
+        steep.drawLine(x0: 0, y0: 0, x1: 0, y1: 7.9, color: TermColor(1), width: 2, dash: nil, phase: &phase)
+        #expect(picture(steep) == "⣿ \n⣿ ")
+        // At the canvas' last dot the second dot would fall outside: it is left out, never a trap.
+        var edge = DotCanvas(cols: 1, rows: 1)
+        edge.drawLine(x0: 0, y0: 3.5, x1: 1.9, y1: 3.5, color: TermColor(1), width: 2, dash: nil, phase: &phase)
+        #expect(picture(edge) == "⣀")
+    }
+
+    /// A dashed line draws `on` dots, leaves `off` out, in turn.
+    @Test func dashedLines() {
+        var phase = 0
+        var dotted = DotCanvas(cols: 4, rows: 1)
+        dotted.drawLine(x0: 0, y0: 0, x1: 7, y1: 0, color: TermColor(1), width: 1, dash: (1, 1), phase: &phase)
+        #expect(picture(dotted) == "⠁⠁⠁⠁")
+        #expect(phase == 8)
+        phase = 0
+        var dashed = DotCanvas(cols: 4, rows: 1)
+        dashed.drawLine(x0: 0, y0: 0, x1: 7, y1: 0, color: TermColor(1), width: 1, dash: (2, 1), phase: &phase)
+        #expect(picture(dashed) == "⠉⠈⠁⠉")
+    }
+
+    /// The dash pattern runs on from one segment of a line to the next instead of starting again.
+    @Test func dashPatternRunsOnAlongAPolyline() {
+        var canvas = DotCanvas(cols: 4, rows: 1)
+        canvas.drawPolyline(
+            [SIMD2(0, 0), SIMD2(2, 0), SIMD2(7, 0)], range: 0..<3, closed: false, color: TermColor(1), dash: (1, 1))
+        // Started again at (2, 0), the second segment would give ⠁⠁⠁⠁.
+        #expect(picture(canvas) == "⠁⠉⠈⠈")
+    }
+
+    /// Polygons filled one after another each fill only their own rows (the crossings of a row are
+    /// emptied once used, whichever rows the last polygon touched).
+    @Test func successiveFillsStayInTheirRows() {
+        var canvas = DotCanvas(cols: 4, rows: 4)
+        var scratch: [[Double]] = []
+        let low: [SIMD2<Double>] = [SIMD2(0, 8), SIMD2(8, 8), SIMD2(8, 16), SIMD2(0, 16)]
+        let high: [SIMD2<Double>] = [SIMD2(4, 0), SIMD2(8, 0), SIMD2(8, 4), SIMD2(4, 4)]
+        canvas.fillPolygon(low, rings: [0..<4][...], color: TermColor(2), scratch: &scratch)
+        canvas.fillPolygon(high, rings: [0..<4][...], color: TermColor(3), scratch: &scratch)
+        #expect(fills(canvas) == "..##\n....\n####\n####")
+        #expect(scratch.allSatisfy { $0.isEmpty })
+    }
+
     @Test func asciiStrokesFollowDirection() {
         #expect(AsciiStroke.character(for: 0) == " ")
         #expect(AsciiStroke.character(for: 0x09) == "-")  // top row, both columns

@@ -36,6 +36,19 @@ burst_of_keys_is_coalesced() {
   wait_for '10\.00000, 10\.00000 +z 3\.0' && ! screen | grep -q 'z 9'
 }
 
+# A first run (no saved view, no --center, no location) opens on Market Street in San Francisco at
+# z15, with the shipped streets named and restroom glyphs on them.
+first_run_opens_on_market_street() {
+  local saved=$XDG_STATE_HOME
+  export XDG_STATE_HOME="$E2E_HOME/first-run-state"
+  start 120 40
+  export XDG_STATE_HOME=$saved
+  wait_for '37\.77930, -122\.41370 +z 15\.0' || return 1
+  wait_for 'Market St' && screen | grep -q '⌂' && screen | grep -qE 'Larkin St|Mission St|7th St' || return 1
+  keys q; wait_for '\[exit 0 stty same\]'
+}
+
+check "the first run opens on Market Street, San Francisco, with streets and restrooms" first_run_opens_on_market_street
 check "the map opens at --center/--zoom" map_opens
 check "Right moves the centre east" right_moves_east
 check "+ raises the zoom" plus_zooms_in

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds street-level MBTiles (OpenMapTiles schema) from OpenStreetMap extracts with Debian's
+# tilemaker and its bundled OpenMapTiles profile, the way the Monaco sample was made:
+#
+#   bayarea   Resources/bayarea.mbtiles from bayarea-osmnx-2017.osm.pbf (San Francisco downtown to
+#             the Mission, Oakland and Piedmont, Los Altos and Mountain View), shipped with the map
+#   columbus  Tests/bench/columbus.mbtiles from columbus-otp.osm.pbf (a whole city's streets), the
+#             street-level fixture of `make bench`; not shipped to users
+#
+# Usage: Resources/tools/make_streets.sh [--data DIR] [bayarea|columbus|all]   (default: bayarea)
+# Run from the repository root; DIR defaults to ../shared/data. Needs tilemaker (2.2.0 here),
+# osmium-tool, sqlite3 and python3 (Debian: apt-get install tilemaker osmium-tool sqlite3 python3).
+#
+# The profile's shapefile-backed layers (ocean, urban_areas, ice_shelf, glacier) are left out of a
+# copy of its configuration: those Natural Earth and OSM water shapefiles are not available, and the
+# world basemap draws the sea under the streets anyway. Tiles start at zoom 11, where streets begin
+# to matter, so the world map's low zooms look the same with or without these files. The result is
+# the same map at every run but not the same bytes (tilemaker's feature order within a tile varies).
+set -euo pipefail
+
+data=../shared/data
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --data) data=$2; shift 2 ;;
+        bayarea | columbus) targets+=("$1"); shift ;;
+        all) targets+=(bayarea columbus); shift ;;
+        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "make_streets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(bayarea)
+
+for tool in tilemaker osmium sqlite3 python3; do
+    command -v "$tool" >/dev/null || { echo "make_streets.sh: $tool is not installed" >&2; exit 1; }
+done
+examples=$(dirname "$(dpkg -L tilemaker 2>/dev/null | grep 'config-openmaptiles.json$' | head -n 1)")
+[ -f "$examples/config-openmaptiles.json" ] || examples=/usr/share/doc/tilemaker/examples
+profile=$examples/process-openmaptiles.lua
+[ -f "$profile" ] || { echo "make_streets.sh: no OpenMapTiles profile in $examples" >&2; exit 1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The profile's configuration without the shapefile layers and the example tile URL, from zoom 11.
+python3 - "$examples/config-openmaptiles.json" "$work/config.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+for layer in ("ocean", "urban_areas", "ice_shelf", "glacier"):
+    config["layers"].pop(layer, None)
+config["settings"]["minzoom"] = 11
+config["settings"].get("filemetadata", {}).pop("tiles", None)
+json.dump(config, open(sys.argv[2], "w"), indent=1)
+PY
+
+# build NAME INPUT.pbf OUTPUT.mbtiles DESCRIPTION [tilemaker options]
+build() {
+    local name=$1 input=$2 output=$3 description=$4
+    shift 4
+    [ -f "$input" ] || { echo "make_streets.sh: no $input (see ../shared/data/SOURCES.md, section 5b)" >&2; exit 1; }
+    local tmp=$work/$(basename "$output")
+    rm -f "$tmp"
+    tilemaker --input "$input" --output "$tmp" --config "$work/config.json" --process "$profile" "$@" \
+        >"$work/tilemaker.log" 2>&1 || { cat "$work/tilemaker.log" >&2; exit 1; }
+    # data.bbox prints "(minlon,minlat,maxlon,maxlat)".
+    local bbox
+    bbox=$(osmium fileinfo --extended --get data.bbox "$input" | tr -d '()')
+    IFS=, read -r w s e n <<<"$bbox"
+    local bounds center
+    bounds=$(printf '%.6f,%.6f,%.6f,%.6f' "$w" "$s" "$e" "$n")
+    center=$(python3 -c "print('%.6f,%.6f,14' % (($w + $e) / 2, ($s + $n) / 2))")
+    sqlite3 "$tmp" <<SQL
+DELETE FROM metadata WHERE name IN ('name', 'description', 'attribution', 'bounds', 'center', 'minzoom', 'maxzoom');
+INSERT INTO metadata (name, value) VALUES
+    ('name', '$name'),
+    ('description', '$description'),
+    ('attribution', '© OpenStreetMap contributors, ODbL · © OpenMapTiles'),
+    ('bounds', '$bounds'),
+    ('center', '$center'),
+    ('minzoom', (SELECT min(zoom_level) FROM tiles)),
+    ('maxzoom', (SELECT max(zoom_level) FROM tiles));
+VACUUM;
+SQL
+    mkdir -p "$(dirname "$output")"
+    mv "$tmp" "$output"
+    echo "$output: $(stat -c %s "$output") bytes, $(sqlite3 "$output" 'SELECT count(*) FROM tiles') tiles," \
+        "z$(sqlite3 "$output" "SELECT value FROM metadata WHERE name = 'minzoom'")-$(sqlite3 "$output" \
+        "SELECT value FROM metadata WHERE name = 'maxzoom'"), bounds $bounds"
+}
+
+for target in "${targets[@]}"; do
+    case "$target" in
+        bayarea)
+            build "Bay Area streets (OpenStreetMap 2017, OpenMapTiles schema)" \
+                "$data/osm/bayarea-osmnx-2017.osm.pbf" Resources/bayarea.mbtiles \
+                "San Francisco (downtown, Market Street, the Mission), Oakland and Piedmont, Los Altos and Mountain View: OSM of 2017-10-20 kept as test data by osmnx, made with tilemaker 2.2.0 and its OpenMapTiles profile; no ocean polygons"
+            ;;
+        columbus)
+            # The extract's relations name nodes outside it: keep only nodes and ways, and let
+            # tilemaker pass over ways whose nodes are missing.
+            osmium cat --overwrite -t node -t way "$data/osm/columbus-otp.osm.pbf" -o "$work/columbus.osm.pbf"
+            build "Columbus, Ohio streets (OpenStreetMap, OpenMapTiles schema; bench fixture)" \
+                "$work/columbus.osm.pbf" Tests/bench/columbus.mbtiles \
+                "Columbus, Ohio: the street network OpenTripPlanner keeps as test data, relations dropped, made with tilemaker 2.2.0 and its OpenMapTiles profile; a benchmark fixture" \
+                --skip-integrity
+            ;;
+    esac
+done
