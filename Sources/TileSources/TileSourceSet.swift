@@ -269,7 +269,7 @@ public final class TileSourceSet: @unchecked Sendable {
     // MARK: Names
 
     /// "tiles.example.org-1a2b3c4d.mbtiles": the host, and a hash of the whole source text.
-    static func cacheFileName(_ spec: TileSourceSpec) -> String {
+    public static func cacheFileName(_ spec: TileSourceSpec) -> String {
         var hash: UInt32 = 2_166_136_261
         for byte in spec.description.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let host = hostName(spec).filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }

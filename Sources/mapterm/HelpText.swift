@@ -18,7 +18,7 @@ enum HelpText {
                   [--ada] [--unisex] [--changing-table] [--closed]
           mapterm import FILE
           mapterm pins [--json | --geojson]
-          mapterm --help | --version | --about
+          mapterm --help | --version | --about [--tiles SOURCE]...
 
         options:
           --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180)

@@ -11,7 +11,7 @@ do {
     case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
     case "--help", "-h", "help": print(HelpText.usage)
     case "--version": print("mapterm \(HelpText.version)")
-    case "--about": print(HelpText.about)
+    case "--about": try AboutCommand.run(Array(arguments.dropFirst()))
     default: try InteractiveCommand.run(arguments)
     }
 } catch let error as UsageError {

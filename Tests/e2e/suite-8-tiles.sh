@@ -28,7 +28,9 @@ render_waits_for_server_tiles() {
 
 render_reads_a_tilejson_and_its_attribution() {
   "$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$tiles_url/tilejson.json" --attribution 2>&1 |
-    tail -1 | grep -q '© Loopback tiles'
+    tail -1 | grep -q '© Loopback tiles' || return 1
+  # --about names it too, from the cache, without the network.
+  "$MAPTERM" --about --tiles "$tiles_url/tilejson.json" | grep -q 'tilejson.json: © Loopback tiles'
 }
 
 remote_pmtiles_draw_like_the_local_file() {
