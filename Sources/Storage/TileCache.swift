@@ -10,7 +10,9 @@ import GeoCore
 /// again until it expires. Times are seconds since 1970 from the injected clock.
 ///
 /// Two maps may share the file: it is in WAL mode, every change is a short transaction, and the size
-/// is summed again from the file before evicting. Thread-safe (one connection under its lock).
+/// is summed again from the file before evicting. Thread-safe. Reads (`entry`, `contains`) have a
+/// connection of their own, so that a frame reading tiles never waits for a write or an eviction
+/// (WAL lets them run side by side); the last-use times reads note are written on a serial queue.
 public final class TileCache: @unchecked Sendable {
     /// A cached tile: its bytes (nil: the server has no such tile) and whether it is past its max-age.
     public struct Entry: Equatable, Sendable {
@@ -29,8 +31,10 @@ public final class TileCache: @unchecked Sendable {
     public let limitBytes: Int
     private let clock: @Sendable () -> Double
     private let database: SQLiteDatabase
+    private let reader: SQLiteDatabase
     private let read: SQLiteStatement
     private let touch: SQLiteStatement
+    private let touches = DispatchQueue(label: "mapterm.tilecache.touch")
     private let lock = NSLock()
     // Guarded by `lock`.
     private var total: Int
@@ -68,7 +72,8 @@ public final class TileCache: @unchecked Sendable {
             CREATE INDEX IF NOT EXISTS tile_state_used ON tile_state (used);
             INSERT OR IGNORE INTO metadata VALUES ('format', 'pbf');
             """)
-        read = try database.prepare(
+        reader = try SQLiteDatabase(path: path, readOnly: true)
+        read = try reader.prepare(
             """
             SELECT t.tile_data, s.expires, s.used FROM tile_state s LEFT JOIN tiles t
             ON t.zoom_level = s.zoom_level AND t.tile_column = s.tile_column AND t.tile_row = s.tile_row
@@ -87,22 +92,29 @@ public final class TileCache: @unchecked Sendable {
     public func entry(_ id: TileID) -> Entry? {
         guard id.isValidRow, id.z >= 0, id.z <= 30 else { return nil }
         let now = clock()
-        return try? database.withLock { () -> Entry? in
+        let found = try? reader.withLock { () -> (Entry, used: Double)? in
             read.reset()
             defer { read.reset() }
             try bindTile(read, id)
             guard try read.step() else { return nil }
             let bytes = read.isNull(0) ? nil : read.blob(0)
-            let entry = Entry(bytes: bytes, isStale: read.double(1) <= now)
-            if now - read.double(2) >= Self.touchInterval {
-                read.reset()
+            return (Entry(bytes: bytes, isStale: read.double(1) <= now), read.double(2))
+        }
+        guard let found else { return nil }
+        if now - found.used >= Self.touchInterval { noteUse(id, at: now) }
+        return found.0
+    }
+
+    /// Writes a tile's last-use time, off the caller's thread.
+    private func noteUse(_ id: TileID, at now: Double) {
+        touches.async { [self] in
+            try? database.withLock {
                 touch.reset()
+                defer { touch.reset() }
                 try bindTile(touch, id)
                 try touch.bind(4, now)
                 _ = try touch.step()
-                touch.reset()
             }
-            return entry
         }
     }
 
@@ -111,8 +123,8 @@ public final class TileCache: @unchecked Sendable {
     public func contains(_ id: TileID) -> Bool {
         guard id.isValidRow, id.z >= 0, id.z <= 30 else { return false }
         return
-            (try? database.withLock {
-                let statement = try database.prepare(
+            (try? reader.withLock {
+                let statement = try reader.prepare(
                     "SELECT 1 FROM tile_state WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
                 try bindTile(statement, id)
                 return try statement.step()
@@ -126,6 +138,7 @@ public final class TileCache: @unchecked Sendable {
         guard id.isValidRow, id.z >= 0, id.z <= 30 else { return }
         let now = clock()
         let size = (bytes?.count ?? 0) + Self.rowOverhead
+        touches.sync {}  // the uses noted so far count for the eviction below
         try database.transaction {
             let row = id.tmsRow
             let state = try database.prepare(
