@@ -80,18 +80,17 @@ public final class MapRenderer {
         guard !viewport.isEmpty else {
             return RenderedMap(grid: CellGrid(cols: viewport.cols, rows: viewport.rows), labels: [])
         }
-        let tiles = visibleTiles(transform)
+        let shown = style.layers.indices.filter { style.layers[$0].isVisible(atZoom: camera.zoom) }
+        let tiles = visibleTiles(transform, layers: shown)
         var labels: [MapLabel] = []
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .fill { draw(index, layer, tiles, transform, &canvas, fill: true) }
+        for index in shown where style.layers[index].kind == .fill {
+            draw(index, style.layers[index], tiles, transform, &canvas, fill: true)
         }
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .line || layer.outline != nil {
-                draw(index, layer, tiles, transform, &canvas, fill: false, ascii: ascii)
-            }
+        for index in shown where style.layers[index].kind == .line || style.layers[index].outline != nil {
+            draw(index, style.layers[index], tiles, transform, &canvas, fill: false, ascii: ascii)
         }
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .label { collectLabels(index, layer, tiles, transform, canvas, &labels) }
+        for index in shown where style.layers[index].kind == .label {
+            collectLabels(index, style.layers[index], tiles, transform, canvas, &labels)
         }
         return RenderedMap(grid: compose(canvas, ascii: ascii), labels: labels)
     }
@@ -110,13 +109,17 @@ public final class MapRenderer {
     /// What a source has for one tile.
     enum Availability {
         case ready(PreparedTile)
+        /// Prepared for some of the layers asked for; the others wait for the source to load the tile
+        /// again (a remote source that no longer holds it).
+        case incomplete(PreparedTile)
         case absent
         case pending
     }
 
-    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera.
-    /// Records the tiles still on their way in `pendingTiles`.
-    func visibleTiles(_ transform: ViewTransform) -> [PlacedTile] {
+    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera,
+    /// with the style layers `layers` (indices) prepared. Records the tiles still on their way in
+    /// `pendingTiles`.
+    func visibleTiles(_ transform: ViewTransform, layers: [Int]) -> [PlacedTile] {
         var placed: [PlacedTile] = []
         pendingTiles.removeAll(keepingCapacity: true)
         drawnTileCounts = Array(repeating: 0, count: sources.count)
@@ -127,12 +130,15 @@ public final class MapRenderer {
             guard wanted >= meta.minZoom else { continue }
             let z = min(wanted, max(meta.minZoom, meta.maxZoom))
             for position in transform.tileCover(zoom: z) {
-                switch prepared(source: s, tile: position.wrapped) {
+                switch prepared(source: s, tile: position.wrapped, layers: layers) {
                 case .ready(let content): placed.append(PlacedTile(source: s, position: position, content: content))
                 case .absent: continue
+                case .incomplete(let content):
+                    pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
+                    placed.append(PlacedTile(source: s, position: position, content: content))
                 case .pending:
                     pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
-                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, transform) {
+                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, layers, transform) {
                         placed.append(stand)
                     }
                 }
@@ -142,14 +148,16 @@ public final class MapRenderer {
     }
 
     /// The nearest loaded ancestor of a pending tile, clipped to the pending tile's square.
-    private func standIn(source s: Int, for position: TileID, minZoom: Int, _ transform: ViewTransform)
-        -> PlacedTile?
-    {
+    private func standIn(
+        source s: Int, for position: TileID, minZoom: Int, _ layers: [Int], _ transform: ViewTransform
+    ) -> PlacedTile? {
         let lowest = max(minZoom, position.z - Self.ancestorSearchDepth)
         guard position.z - 1 >= lowest else { return nil }
         for z in stride(from: position.z - 1, through: lowest, by: -1) {
             let ancestor = position.ancestor(at: z)
-            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped) else { continue }
+            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped, layers: layers) else {
+                continue
+            }
             return PlacedTile(source: s, position: ancestor, content: content, clip: box(of: position, transform))
         }
         return nil
@@ -164,19 +172,24 @@ public final class MapRenderer {
         return DotBox(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
     }
 
-    func prepared(source s: Int, tile: TileID) -> Availability {
+    /// The tile of source `s` with the style layers `layers` prepared: from the cache, else loaded and
+    /// prepared (only the layers the cached copy lacks).
+    func prepared(source s: Int, tile: TileID, layers: [Int]) -> Availability {
         let key = TileKey(source: s, tile: tile)
-        if let hit = cache[key] { return .ready(hit) }
+        let hit = cache[key]
+        if let hit, hit.hasPrepared(layers) { return .ready(hit) }
         if missing[key] != nil { return .absent }
         let vectorTile: VectorTile
         switch sources[s].load(tile) {
         case .tile(let loaded, _): vectorTile = loaded
-        case .pending: return .pending
+        case .pending: return hit.map { .incomplete($0) } ?? .pending
         case .missing, .damaged:
+            _ = cache.removeValue(forKey: key)
             missing[key] = true
             return .absent
         }
-        let content = PreparedTile.prepare(vectorTile, id: tile, style: style) { sources[s].markDamaged(tile) }
+        var content = hit ?? PreparedTile(tile: tile, layerCount: style.layers.count)
+        content.prepare(layers, from: vectorTile, style: style) { sources[s].markDamaged(tile) }
         cache.setValue(content, forKey: key, cost: content.byteCount)
         return .ready(content)
     }
@@ -215,7 +228,7 @@ public final class MapRenderer {
     /// closer than one dot to the last one kept is skipped (the last vertex of a part is always
     /// kept): it could not change the picture, and dense coastlines shrink several-fold.
     private func project(_ layer: PreparedLayer, tile: PlacedTile, _ transform: ViewTransform) {
-        let (a, bx, by) = affine(tile, transform)
+        let (a, bx, by) = affine(tile, extent: layer.extent, transform)
         var out = scratch, outParts = scratchParts
         out.removeAll(keepingCapacity: true)
         outParts.removeAll(keepingCapacity: true)
@@ -239,10 +252,10 @@ public final class MapRenderer {
         scratchParts = outParts
     }
 
-    /// dot = a * local + b for a placed tile.
-    private func affine(_ tile: PlacedTile, _ transform: ViewTransform) -> (Double, Double, Double) {
+    /// dot = a * local + b for a placed tile whose layer is `extent` units across.
+    private func affine(_ tile: PlacedTile, extent: Double, _ transform: ViewTransform) -> (Double, Double, Double) {
         let n = Double(1 << tile.position.z)
-        let a = transform.scale / (n * tile.content.extent)
+        let a = transform.scale / (n * extent)
         let bx = (Double(tile.position.x) / n - transform.origin.x) * transform.scale
         let by = (Double(tile.position.y) / n - transform.origin.y) * transform.scale
         return (a, bx, by)
@@ -261,7 +274,7 @@ public final class MapRenderer {
         defer { (scratch, scratchLengths, scratchSpots) = (line, lengths, spots) }
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
-            let (a, bx, by) = affine(tile, transform)
+            let (a, bx, by) = affine(tile, extent: content.extent, transform)
             for label in content.labels where label.width > 0 && label.width <= cols {
                 if let path = label.path {
                     // Lines off the canvas are passed over before any vertex is projected.

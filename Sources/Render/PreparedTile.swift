@@ -4,14 +4,27 @@ import TextSafety
 import VectorTiles
 
 /// The features of one tile that a style draws, filtered and grouped per style layer, with geometry
-/// kept in tile-local units (no rounding). Built once per tile and kept in the renderer's LRU cache.
+/// kept in tile-local units (no rounding). Only the style layers a frame shows are prepared: a tile
+/// first drawn at z14 lacks the buildings of z15 until a frame at z15 asks for them (`prepare`).
+/// Kept in the renderer's LRU cache.
 struct PreparedTile {
     /// The tile whose data this is (wrapped column).
     let tile: TileID
-    /// Tile-local units across one tile side.
-    let extent: Double
-    /// Indexed like the style's layers; nil where the tile has nothing for that layer.
-    let layers: [PreparedLayer?]
+    /// Indexed like the style's layers; nil where the tile has nothing for that layer, or where the
+    /// layer is not prepared yet.
+    private(set) var layers: [PreparedLayer?]
+    /// Indexed like the style's layers: true once `layers` holds that layer's content.
+    private(set) var isPrepared: [Bool]
+
+    /// A tile with no layer prepared yet, for a style of `layerCount` layers.
+    init(tile: TileID, layerCount: Int) {
+        self.tile = tile
+        layers = Array(repeating: nil, count: layerCount)
+        isPrepared = Array(repeating: false, count: layerCount)
+    }
+
+    /// True when every style layer of `wanted` (indices) is prepared.
+    func hasPrepared(_ wanted: [Int]) -> Bool { wanted.allSatisfy { isPrepared[$0] } }
 
     /// About what the tile holds in memory, bytes (for the renderer's cache budget).
     var byteCount: Int {
@@ -25,6 +38,8 @@ struct PreparedTile {
 
 /// Geometry and labels of one style layer in one tile.
 struct PreparedLayer {
+    /// Tile-local units across one tile side.
+    var extent = 4096.0
     /// Every vertex, tile-local units.
     var points: [SIMD2<Float>] = []
     /// Each line or ring: a range of `points`.
@@ -52,14 +67,14 @@ struct PreparedLabel {
 }
 
 extension PreparedTile {
-    /// Selects and groups the features of `tile` for every layer of `style`.
-    /// `damaged` is called once when a layer of the tile cannot be decoded (that layer is skipped).
-    static func prepare(_ tile: VectorTile, id: TileID, style: MapStyle, damaged: () -> Void) -> PreparedTile {
+    /// Selects and groups the features of `tile` for the style layers of `wanted` (indices into
+    /// `style.layers`) not prepared yet; only their tile layers are decoded. `damaged` is called when a
+    /// layer of the tile cannot be decoded (its style layers stay empty).
+    mutating func prepare(_ wanted: [Int], from tile: VectorTile, style: MapStyle, damaged: () -> Void) {
         var decoded: [String: VectorLayer?] = [:]
-        var extent = 4096.0
-        var result: [PreparedLayer?] = []
         var reported = false
-        for styleLayer in style.layers {
+        for index in wanted where !isPrepared[index] {
+            let styleLayer = style.layers[index]
             let name = styleLayer.sourceLayer
             if decoded[name] == nil {
                 do {
@@ -70,19 +85,15 @@ extension PreparedTile {
                     reported = true
                 }
             }
-            guard let layer = decoded[name] ?? nil else {
-                result.append(nil)
-                continue
-            }
-            extent = Double(layer.extent)
-            let prepared = prepare(layer, for: styleLayer)
-            result.append(prepared.isEmpty ? nil : prepared)
+            isPrepared[index] = true
+            guard let layer = decoded[name] ?? nil else { continue }
+            let prepared = Self.prepare(layer, for: styleLayer)
+            layers[index] = prepared.isEmpty ? nil : prepared
         }
-        return PreparedTile(tile: id, extent: extent, layers: result)
     }
 
     static func prepare(_ layer: VectorLayer, for style: StyleLayer) -> PreparedLayer {
-        var out = PreparedLayer()
+        var out = PreparedLayer(extent: Double(layer.extent))
         var lines = LineNames()
         var names: [String: (text: String, width: Int)] = [:]
         var filter = LayerFilter(style.filter, layer: layer)
