@@ -208,7 +208,7 @@ public final class MapRenderer {
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
             canvas.clip(to: tile.clip)
-            project(content, tile: tile, transform)
+            project(content, tile: tile, clip: canvas.clipBox, transform)
             if fill {
                 for feature in content.features {
                     canvas.fillPolygon(scratch, rings: scratchParts[feature], color: color, scratch: &crossings)
@@ -224,18 +224,26 @@ public final class MapRenderer {
         }
     }
 
-    /// Converts the parts of a placed tile into dots, into `scratch` and `scratchParts`. A vertex
-    /// closer than one dot to the last one kept is skipped (the last vertex of a part is always
-    /// kept): it could not change the picture, and dense coastlines shrink several-fold.
-    private func project(_ layer: PreparedLayer, tile: PlacedTile, _ transform: ViewTransform) {
+    /// Converts the parts of a placed tile into dots, into `scratch` and `scratchParts`. A part whose
+    /// bounds lie wholly outside `clip` (dots) is left empty: none of its segments could draw a dot or
+    /// move a fill's edge across a cell centre inside it. A vertex closer than one dot to the last one
+    /// kept is skipped (the last vertex of a part is always kept): it could not change the picture,
+    /// and dense coastlines shrink several-fold.
+    private func project(_ layer: PreparedLayer, tile: PlacedTile, clip: DotBox, _ transform: ViewTransform) {
         let (a, bx, by) = affine(tile, extent: layer.extent, transform)
         var out = scratch, outParts = scratchParts
         out.removeAll(keepingCapacity: true)
         outParts.removeAll(keepingCapacity: true)
-        out.reserveCapacity(layer.points.count)
         layer.points.withUnsafeBufferPointer { points in
-            for part in layer.parts {
+            for (part, box) in zip(layer.parts, layer.boxes) {
                 let start = out.count
+                // a > 0: the bounds of the projected vertices are the projected bounds.
+                guard a * Double(box[2]) + bx >= clip.minX, a * Double(box[0]) + bx < clip.maxX,
+                    a * Double(box[3]) + by >= clip.minY, a * Double(box[1]) + by < clip.maxY
+                else {
+                    outParts.append(start..<start)
+                    continue
+                }
                 var last = SIMD2(a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
                 out.append(last)
                 for i in part.dropFirst() {

@@ -55,6 +55,13 @@ struct PreparedLayerBuilder {
             let start = out.points.count
             out.points.append(contentsOf: geometry.points[range])
             out.parts.append(start..<out.points.count)
+            let first = geometry.points[range.lowerBound]
+            var low = first, high = first
+            for p in geometry.points[range] {
+                low = pointwiseMin(low, p)
+                high = pointwiseMax(high, p)
+            }
+            out.boxes.append(SIMD4(lowHalf: low, highHalf: high))
         }
         if out.parts.count > firstPart { out.features.append(firstPart..<out.parts.count) }
     }

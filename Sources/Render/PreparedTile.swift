@@ -28,7 +28,7 @@ struct PreparedTile {
     var byteCount: Int {
         layers.reduce(256) { total, layer in
             guard let layer else { return total + 8 }
-            return total + layer.points.count * 8 + (layer.parts.count + layer.features.count) * 16
+            return total + layer.points.count * 8 + (layer.parts.count * 2 + layer.features.count) * 16
                 + layer.labels.reduce(0) { $0 + 48 + $1.text.utf8.count }
         }
     }
@@ -42,6 +42,9 @@ struct PreparedLayer {
     var points: [SIMD2<Float>] = []
     /// Each line or ring: a range of `points`.
     var parts: [Range<Int>] = []
+    /// Each part's bounds, tile-local units: min x, min y, max x, max y (a frame passes over the parts
+    /// it does not show without projecting their vertices).
+    var boxes: [SIMD4<Float>] = []
     /// Each feature: a range of `parts` (a polygon's rings fill together).
     var features: [Range<Int>] = []
     var labels: [PreparedLabel] = []
