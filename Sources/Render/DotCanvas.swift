@@ -34,9 +34,6 @@ public struct DotCanvas: Sendable {
         clipBox = DotBox(minX: 0, minY: 0, maxX: Double(self.cols * 2), maxY: Double(self.rows * 4))
     }
 
-    /// Bit of dot (dx, dy) inside a cell, dx 0...1, dy 0...3, as Unicode numbers braille dots.
-    static let bits: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
-
     // MARK: Dots and lines
 
     /// Sets one dot; dots outside the canvas are ignored.
@@ -44,36 +41,14 @@ public struct DotCanvas: Sendable {
     public mutating func setDot(x: Int, y: Int, color: TermColor) {
         guard x >= 0, y >= 0, x < cols * 2, y < rows * 4 else { return }
         let cell = (y >> 2) * cols + (x >> 1)
-        dots[cell] |= DotCanvas.bits[((y & 3) << 1) | (x & 1)]
+        dots[cell] |= DotPen.bit(x: x, y: y)
         foreground[cell] = color
     }
 
     /// Draws a straight line between two points given in dots (any values; the part outside the
     /// canvas is clipped away first). Dot (i, j) covers [i, i+1) × [j, j+1).
     public mutating func drawLine(x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor) {
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
-            return
-        }
-        let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
-        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
-        let cols = self.cols
-        let maxX = cols * 2, maxY = rows * 4
-        dots.withUnsafeMutableBufferPointer { dots in
-            foreground.withUnsafeMutableBufferPointer { foreground in
-                var x = ax, y = ay
-                for _ in 0...steps {
-                    let ix = Int(x), iy = Int(y)
-                    if ix < maxX, iy < maxY {
-                        let cell = (iy >> 2) * cols + (ix >> 1)
-                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
-                        foreground[cell] = color
-                    }
-                    x += sx
-                    y += sy
-                }
-            }
-        }
+        withPen(color: color, width: 1, dash: nil) { $0.line(x0, y0, x1, y1) }
     }
 
     /// Draws a straight line like `drawLine(x0:y0:x1:y1:color:)`, `width` dots wide (a second dot
@@ -84,79 +59,11 @@ public struct DotCanvas: Sendable {
         x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor, width: Int,
         dash: (on: Int, off: Int)?, phase: inout Int
     ) {
-        guard width > 1 || dash != nil else {
-            drawLine(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
-            return
+        let start = phase
+        phase = withPen(color: color, width: width, dash: dash) { pen in
+            pen.phase = start
+            pen.line(x0, y0, x1, y1)
         }
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
-            return
-        }
-        let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
-        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
-        let across = abs(dx) >= abs(dy)
-        let ox = width > 1 && !across ? 1 : 0, oy = width > 1 && across ? 1 : 0
-        let on = dash?.on ?? 1, period = dash.map { $0.on + $0.off } ?? 1
-        let cols = self.cols
-        let maxX = cols * 2, maxY = rows * 4
-        var step = phase % period
-        phase = phase &+ steps &+ 1
-        dots.withUnsafeMutableBufferPointer { dots in
-            foreground.withUnsafeMutableBufferPointer { foreground in
-                var x = ax, y = ay
-                for _ in 0...steps {
-                    defer {
-                        x += sx
-                        y += sy
-                        step = step + 1 == period ? 0 : step + 1
-                    }
-                    guard step < on else { continue }
-                    let ix = Int(x), iy = Int(y)
-                    if ix < maxX, iy < maxY {
-                        let cell = (iy >> 2) * cols + (ix >> 1)
-                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
-                        foreground[cell] = color
-                    }
-                    let jx = ix + ox, jy = iy + oy
-                    if width > 1, jx < maxX, jy < maxY {
-                        let cell = (jy >> 2) * cols + (jx >> 1)
-                        dots[cell] |= DotCanvas.bits[((jy & 3) << 1) | (jx & 1)]
-                        foreground[cell] = color
-                    }
-                }
-            }
-        }
-    }
-
-    /// Liang–Barsky clip of a segment to `clipBox` (the canvas rectangle [0, w) × [0, h) unless narrowed).
-    func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
-        let minX = clipBox.minX, minY = clipBox.minY
-        let maxX = clipBox.maxX - 1e-9, maxY = clipBox.maxY - 1e-9
-        guard minX <= maxX, minY <= maxY else { return nil }
-        if (x0 < minX && x1 < minX) || (y0 < minY && y1 < minY) || (x0 > maxX && x1 > maxX)
-            || (y0 > maxY && y1 > maxY)
-        {
-            return nil
-        }
-        if x0 >= minX, x1 >= minX, y0 >= minY, y1 >= minY, x0 <= maxX, x1 <= maxX, y0 <= maxY, y1 <= maxY {
-            return (x0, y0, x1, y1)
-        }
-        var t0 = 0.0, t1 = 1.0
-        let dx = x1 - x0, dy = y1 - y0
-        func edge(_ p: Double, _ q: Double) -> Bool {
-            if p == 0 { return q >= 0 }
-            let r = q / p
-            if p < 0 {
-                if r > t1 { return false }
-                if r > t0 { t0 = r }
-            } else {
-                if r < t0 { return false }
-                if r < t1 { t1 = r }
-            }
-            return true
-        }
-        guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
-        return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
     }
 
     /// Draws the part `range` of `points` (in dots) as connected segments; `closed` joins the last
@@ -166,23 +73,39 @@ public struct DotCanvas: Sendable {
         _ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor, width: Int = 1,
         dash: (on: Int, off: Int)? = nil
     ) {
-        var phase = 0
-        guard range.count >= 2 else {
-            if let i = range.first {
-                let p = points[i]
-                drawLine(x0: p.x, y0: p.y, x1: p.x, y1: p.y, color: color, width: width, dash: dash, phase: &phase)
+        guard let first = range.first else { return }
+        withPen(color: color, width: width, dash: dash) { pen in
+            points.withUnsafeBufferPointer { points in
+                guard range.count >= 2 else {
+                    pen.line(points[first].x, points[first].y, points[first].x, points[first].y)
+                    return
+                }
+                for i in range.dropLast() {
+                    let a = points[i], b = points[i + 1]
+                    pen.line(a.x, a.y, b.x, b.y)
+                }
+                if closed {
+                    let a = points[range.upperBound - 1], b = points[first]
+                    pen.line(a.x, a.y, b.x, b.y)
+                }
             }
-            return
         }
-        var i = range.lowerBound
-        while i + 1 < range.upperBound {
-            let a = points[i], b = points[i + 1]
-            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
-            i += 1
-        }
-        if closed, let first = range.first {
-            let a = points[range.upperBound - 1], b = points[first]
-            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
+    }
+
+    /// Runs `body` with a pen over the canvas' buffers; returns the pen's phase at the end.
+    @discardableResult
+    private mutating func withPen(
+        color: TermColor, width: Int, dash: (on: Int, off: Int)?, _ body: (inout DotPen) -> Void
+    ) -> Int {
+        let cols = self.cols, rows = self.rows, clipBox = self.clipBox
+        return dots.withUnsafeMutableBufferPointer { dots in
+            foreground.withUnsafeMutableBufferPointer { foreground in
+                var pen = DotPen(
+                    dots: dots, foreground: foreground, cols: cols, rows: rows, clipBox: clipBox, color: color,
+                    width: width, dash: dash)
+                body(&pen)
+                return pen.phase
+            }
         }
     }
 

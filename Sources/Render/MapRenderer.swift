@@ -14,6 +14,7 @@ public final class MapRenderer {
     private var crossings: [[Double]] = []
     private var scratch: [SIMD2<Double>] = []
     private var scratchParts: [Range<Int>] = []
+    private var scratchFeatures: [Range<Int>] = []
     private var scratchLengths: [Double] = []
     private var scratchSpots: [LineLabelSpots.Spot] = []
 
@@ -209,55 +210,66 @@ public final class MapRenderer {
             guard let content = tile.content.layers[index] else { continue }
             canvas.clip(to: tile.clip)
             project(content, tile: tile, clip: canvas.clipBox, transform)
+            let points = scratch, parts = scratchParts
             if fill {
-                for feature in content.features {
-                    canvas.fillPolygon(scratch, rings: scratchParts[feature], color: color, scratch: &crossings)
+                for feature in scratchFeatures {
+                    canvas.fillPolygon(points, rings: parts[feature], color: color, scratch: &crossings)
                 }
             } else if layer.kind == .fill {
-                for part in scratchParts { canvas.drawPolyline(scratch, range: part, closed: true, color: color) }
+                for part in parts { canvas.drawPolyline(points, range: part, closed: true, color: color) }
             } else {
-                for part in scratchParts {
+                for part in parts {
                     canvas.drawPolyline(
-                        scratch, range: part, closed: false, color: color, width: width, dash: layer.dash)
+                        points, range: part, closed: false, color: color, width: width, dash: layer.dash)
                 }
             }
         }
     }
 
-    /// Converts the parts of a placed tile into dots, into `scratch` and `scratchParts`. A part whose
-    /// bounds lie wholly outside `clip` (dots) is left empty: none of its segments could draw a dot or
-    /// move a fill's edge across a cell centre inside it. A vertex closer than one dot to the last one
-    /// kept is skipped (the last vertex of a part is always kept): it could not change the picture,
-    /// and dense coastlines shrink several-fold.
+    /// Converts the parts of a placed tile into dots: their vertices into `scratch`, each part as a range
+    /// of `scratch` into `scratchParts`, each feature as a range of `scratchParts` into `scratchFeatures`.
+    /// A part whose bounds lie wholly outside `clip` (dots) is left out: none of its segments could draw
+    /// a dot, and a ring there adds an even number of crossings, all left or right of every cell centre
+    /// inside `clip` (or on rows outside it), so the fill of its polygon is the same without it. A vertex
+    /// closer than one dot to the last one kept is skipped (the last vertex of a part is always kept): it
+    /// could not change the picture, and dense coastlines shrink several-fold.
     private func project(_ layer: PreparedLayer, tile: PlacedTile, clip: DotBox, _ transform: ViewTransform) {
         let (a, bx, by) = affine(tile, extent: layer.extent, transform)
-        var out = scratch, outParts = scratchParts
+        var out = scratch, outParts = scratchParts, outFeatures = scratchFeatures
+        scratch = []
+        scratchParts = []
+        scratchFeatures = []
         out.removeAll(keepingCapacity: true)
         outParts.removeAll(keepingCapacity: true)
+        outFeatures.removeAll(keepingCapacity: true)
         layer.points.withUnsafeBufferPointer { points in
-            for (part, box) in zip(layer.parts, layer.boxes) {
-                let start = out.count
-                // a > 0: the bounds of the projected vertices are the projected bounds.
-                guard a * Double(box[2]) + bx >= clip.minX, a * Double(box[0]) + bx < clip.maxX,
-                    a * Double(box[3]) + by >= clip.minY, a * Double(box[1]) + by < clip.maxY
-                else {
-                    outParts.append(start..<start)
-                    continue
-                }
-                var last = SIMD2(a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
-                out.append(last)
-                for i in part.dropFirst() {
-                    let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
-                    if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == part.upperBound - 1 {
-                        out.append(p)
-                        last = p
+            for feature in layer.features {
+                let firstPart = outParts.count
+                for p in feature {
+                    let box = layer.boxes[p]
+                    // a > 0: the bounds of the projected vertices are the projected bounds.
+                    guard a * Double(box[2]) + bx >= clip.minX, a * Double(box[0]) + bx < clip.maxX,
+                        a * Double(box[3]) + by >= clip.minY, a * Double(box[1]) + by < clip.maxY
+                    else { continue }
+                    let part = layer.parts[p], start = out.count
+                    var last = SIMD2(
+                        a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
+                    out.append(last)
+                    for i in part.dropFirst() {
+                        let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
+                        if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == part.upperBound - 1 {
+                            out.append(p)
+                            last = p
+                        }
                     }
+                    outParts.append(start..<out.count)
                 }
-                outParts.append(start..<out.count)
+                if outParts.count > firstPart { outFeatures.append(firstPart..<outParts.count) }
             }
         }
         scratch = out
         scratchParts = outParts
+        scratchFeatures = outFeatures
     }
 
     /// dot = a * local + b for a placed tile whose layer is `extent` units across.
