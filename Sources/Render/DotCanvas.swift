@@ -113,29 +113,29 @@ public struct DotCanvas: Sendable {
 
     /// Fills the cells whose centres lie inside a polygon (even–odd rule over all its rings), by
     /// setting their background colour. `points` are in dots; each of `rings` is a range of `points`
-    /// forming a closed ring. `crossings` is a reusable scratch buffer (one list per cell row).
+    /// forming a closed ring. `crossings` is a reusable scratch buffer (see `addCrossings`).
     public mutating func fillPolygon(
-        _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor, scratch crossings: inout [[Double]]
+        _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor,
+        scratch crossings: inout [SIMD2<Double>]
     ) {
-        if crossings.count < rows { crossings = Array(repeating: [], count: rows) }
-        var touched = rows..<rows
+        // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
+        let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
+        let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
+        crossings.removeAll(keepingCapacity: true)
         for ring in rings where ring.count >= 3 {
-            let rowsOfRing = addCrossings(points, ring: ring, into: &crossings)
-            guard !rowsOfRing.isEmpty else { continue }
-            touched =
-                touched.isEmpty
-                ? rowsOfRing
-                : min(touched.lowerBound, rowsOfRing.lowerBound)..<max(touched.upperBound, rowsOfRing.upperBound)
+            addCrossings(points, ring: ring, rows: lowRow..<highRow, into: &crossings)
         }
-        if !touched.isEmpty { fillSpans(from: &crossings, rows: touched, color: color) }
+        guard !crossings.isEmpty else { return }
+        crossings.sort { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        fillSpans(crossings, color: color)
     }
 
-    /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing,
-    /// and returns the rows it recorded crossings in (empty when none). Edges with a coordinate that is
-    /// not finite are left out; rows are clamped before any conversion, so a vertex billions of dots
-    /// away costs nothing more than one on the canvas.
-    func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Range<Int> {
-        var first = rows, end = 0
+    /// Appends (row, x in cells) for every cell row of `rows` whose centre line the ring crosses.
+    /// Edges with a coordinate that is not finite are left out; rows are clamped before any conversion,
+    /// so a vertex billions of dots away costs nothing more than one on the canvas.
+    func addCrossings(
+        _ points: [SIMD2<Double>], ring: Range<Int>, rows: Range<Int>, into crossings: inout [SIMD2<Double>]
+    ) {
         var previous = points[ring.upperBound - 1]
         for index in ring {
             let point = points[index]
@@ -144,20 +144,16 @@ public struct DotCanvas: Sendable {
             let ya = previous.y * 0.25, yb = point.y * 0.25
             let low = min(ya, yb), high = max(ya, yb)
             // Rows r with centre r + 0.5 in [low, high).
-            var r = Self.ceiling(low - 0.5, clampedTo: 0, rows)
-            let last = min(Self.ceiling(high - 0.5, clampedTo: 0, rows) - 1, rows - 1)
-            if r <= last {
-                let xa = previous.x * 0.5, xb = point.x * 0.5
-                let slope = (xb - xa) / (yb - ya)
-                first = min(first, r)
-                end = max(end, last + 1)
-                while r <= last {
-                    crossings[r].append(xa + (Double(r) + 0.5 - ya) * slope)
-                    r += 1
-                }
+            var r = Self.ceiling(low - 0.5, clampedTo: rows.lowerBound, rows.upperBound)
+            let end = Self.ceiling(high - 0.5, clampedTo: rows.lowerBound, rows.upperBound)
+            guard r < end else { continue }
+            let xa = previous.x * 0.5, xb = point.x * 0.5
+            let slope = (xb - xa) / (yb - ya)
+            while r < end {
+                crossings.append(SIMD2(Double(r), xa + (Double(r) + 0.5 - ya) * slope))
+                r += 1
             }
         }
-        return first < end ? first..<end : rows..<rows
     }
 
     /// `value` rounded up as an Int inside `lower...upper` (NaN gives `lower`): no conversion can trap.
@@ -165,36 +161,32 @@ public struct DotCanvas: Sendable {
     static func ceiling(_ value: Double, clampedTo lower: Int, _ upper: Int) -> Int {
         guard value > Double(lower) else { return lower }
         guard value < Double(upper) else { return upper }
-        return Int(value.rounded(.up))
+        return DotPen.ceiling(value)
     }
 
-    /// Fills between pairs of sorted crossings in each of `rowRange`, then empties those rows. Only cells
-    /// whose centres lie inside the clip box are filled.
-    mutating func fillSpans(from crossings: inout [[Double]], rows rowRange: Range<Int>, color: TermColor) {
-        // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
+    /// Fills, on each row, between the first and second crossing, the third and fourth, and so on:
+    /// `crossings` are (row, x in cells), sorted by row, then x. Only cells whose centres lie inside the
+    /// clip box are filled.
+    mutating func fillSpans(_ crossings: [SIMD2<Double>], color: TermColor) {
+        // Cells whose centres lie inside the clip box: columns lowCol..<highCol.
         let lowCol = Self.ceiling(clipBox.minX / 2 - 0.5, clampedTo: 0, cols)
         let highCol = Self.ceiling(clipBox.maxX / 2 - 0.5, clampedTo: 0, cols)
-        let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
-        let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
-        for row in rowRange where !crossings[row].isEmpty {
-            guard row >= lowRow, row < highRow else {
-                crossings[row].removeAll(keepingCapacity: true)
+        var i = 0
+        while i + 1 < crossings.count {
+            let a = crossings[i], b = crossings[i + 1]
+            // An odd crossing left at the end of a row (a degenerate ring) pairs with nothing.
+            guard a.x == b.x else {
+                i += 1
                 continue
             }
-            crossings[row].sort()
-            var i = 0
-            let list = crossings[row]
-            while i + 1 < list.count {
-                // Cells c with centre c + 0.5 in [a, b).
-                let first = max(Self.ceiling(list[i] - 0.5, clampedTo: 0, cols), lowCol)
-                let last = min(Self.ceiling(list[i + 1] - 0.5, clampedTo: 0, cols) - 1, highCol - 1)
-                if first <= last {
-                    let base = row * cols
-                    for c in first...last { background[base + c] = color }
-                }
-                i += 2
+            // Cells c with centre c + 0.5 in [a, b).
+            let first = max(Self.ceiling(a.y - 0.5, clampedTo: 0, cols), lowCol)
+            let last = min(Self.ceiling(b.y - 0.5, clampedTo: 0, cols) - 1, highCol - 1)
+            if first <= last {
+                let base = Int(a.x) * cols
+                for c in first...last { background[base + c] = color }
             }
-            crossings[row].removeAll(keepingCapacity: true)
+            i += 2
         }
     }
 }

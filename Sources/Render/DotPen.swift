@@ -33,7 +33,7 @@ struct DotPen {
             let (ax, ay, bx, by) = Self.clip(x0, y0, x1, y1, to: clipBox)
         else { return }
         let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
+        let steps = Self.ceiling(max(abs(dx), abs(dy)))
         let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
         if width > 1 || dash != nil {
             patterned(from: ax, ay, steps: steps, sx, sy, across: abs(dx) >= abs(dy))
@@ -71,6 +71,15 @@ struct DotPen {
             let jx = ix + ox, jy = iy + oy
             if width > 1, jx < maxX, jy < maxY { set(jx, jy) }
         }
+    }
+
+    /// `value` rounded up, for a finite value within the range of Int: the same as
+    /// `Int(value.rounded(.up))` without a call to the C library (a conversion truncates toward zero,
+    /// which rounds up below zero and down above it).
+    @inline(__always)
+    static func ceiling(_ value: Double) -> Int {
+        let truncated = Int(value)
+        return value > Double(truncated) ? truncated + 1 : truncated
     }
 
     /// Sets dot (x, y), which lies on the canvas.

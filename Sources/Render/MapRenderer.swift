@@ -11,7 +11,7 @@ public final class MapRenderer {
     public let style: MapStyle
     private var cache: LRUCache<TileKey, PreparedTile>
     private var missing: LRUCache<TileKey, Bool>
-    private var crossings: [[Double]] = []
+    private var crossings: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var scratchParts: [Range<Int>] = []
     private var scratchFeatures: [Range<Int>] = []

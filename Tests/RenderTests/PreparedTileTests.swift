@@ -93,7 +93,7 @@ import VectorTiles
         }
         var expected = DotCanvas(cols: viewport.cols, rows: viewport.rows, background: TermColor(0))
         let rings = [outer, offView, inView].map(dots)
-        var crossings: [[Double]] = []
+        var crossings: [SIMD2<Double>] = []
         let ranges = rings.indices.map { i in
             let start = rings[..<i].reduce(0) { $0 + $1.count }
             return start..<start + rings[i].count
