@@ -2,8 +2,8 @@
 /// colour and a background colour per cell. Dot (0, 0) is the top-left dot; coordinates are in dots,
 /// y down. This is the only place where geometry becomes whole dots and cells.
 public struct DotCanvas: Sendable {
-    public let cols: Int
-    public let rows: Int
+    public private(set) var cols: Int
+    public private(set) var rows: Int
     /// Braille bit masks per cell (bit layout of U+2800).
     public private(set) var dots: [UInt8]
     /// Foreground colour per cell: the colour of the last line drawn through it.
@@ -32,6 +32,26 @@ public struct DotCanvas: Sendable {
         foreground = Array(repeating: .terminalDefault, count: self.cols * self.rows)
         background = Array(repeating: fill, count: self.cols * self.rows)
         clipBox = DotBox(minX: 0, minY: 0, maxX: Double(self.cols * 2), maxY: Double(self.rows * 4))
+    }
+
+    /// Empties the canvas for a frame of `cols` × `rows` cells on `fill`, keeping its buffers when
+    /// they have that size, and draws on the whole canvas again.
+    mutating func reset(cols: Int, rows: Int, background fill: TermColor) {
+        guard max(cols, 0) == self.cols, max(rows, 0) == self.rows else {
+            self = DotCanvas(cols: cols, rows: rows, background: fill)
+            return
+        }
+        dots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        foreground.withUnsafeMutableBufferPointer { $0.update(repeating: .terminalDefault) }
+        background.withUnsafeMutableBufferPointer { $0.update(repeating: fill) }
+        clip(to: nil)
+    }
+
+    /// The canvas, leaving an empty one in its place (so its buffers have one owner).
+    mutating func take() -> DotCanvas {
+        let canvas = self
+        self = DotCanvas(cols: 0, rows: 0)
+        return canvas
     }
 
     // MARK: Dots and lines

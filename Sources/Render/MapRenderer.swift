@@ -11,6 +11,8 @@ public final class MapRenderer {
     public let style: MapStyle
     private var cache: LRUCache<TileKey, PreparedTile>
     private var missing: LRUCache<TileKey, Bool>
+    /// The last frame's canvas, whose buffers the next frame draws in (no allocation per frame).
+    private var reusedCanvas = DotCanvas(cols: 0, rows: 0)
     private var crossings: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var scratchParts: [Range<Int>] = []
@@ -77,7 +79,9 @@ public final class MapRenderer {
     /// write (for a caller that places them among other things; see `RenderedMap`).
     public func renderLayers(camera: Camera, viewport: Viewport, ascii: Bool = false) -> RenderedMap {
         let transform = ViewTransform(camera: camera, viewport: viewport)
-        var canvas = DotCanvas(cols: viewport.cols, rows: viewport.rows, background: style.background)
+        var canvas = reusedCanvas.take()
+        canvas.reset(cols: viewport.cols, rows: viewport.rows, background: style.background)
+        defer { reusedCanvas = canvas }
         guard !viewport.isEmpty else {
             return RenderedMap(grid: CellGrid(cols: viewport.cols, rows: viewport.rows), labels: [])
         }
