@@ -40,7 +40,9 @@ public struct FrameComposer: Sendable {
         let placement = OverlayPlacement(state, marks: marks, map: map)
         var map = consume map
         for i in placement.labels { map.draw(label: i) }
-        var grid = map.grid
+        // The grid taken out of the map, its only owner: its status bar row is added in place (the
+        // renderer left room for it), where a second reference would copy every cell.
+        var grid = (consume map).grid
         grid.appendRows(state.screen.rows - grid.rows)
         let layer = MarkerLayer()
         layer.drawRoute(state, into: &grid)

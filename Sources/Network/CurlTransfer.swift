@@ -92,51 +92,53 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: The transfer (on a dispatch thread)
 
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     /// Runs the blocking transfer and maps its end to an outcome.
     private func perform() -> Result<Outcome, any Error> {
-        guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+        guard let curl = CurlLibrary.shared else {
+            return .failure(PlaceSourceError.transport("the HTTP library (libcurl) could not be loaded"))
+        }
+        guard let handle = curl.easyInit() else {
             return .failure(PlaceSourceError.transport("the HTTP library could not start"))
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { curl.easyCleanup(handle) }
         var headers: UnsafeMutablePointer<curl_slist>? = nil
-        for line in request.headerLines { headers = curl_slist_append(headers, line) }
-        defer { curl_slist_free_all(headers) }
+        for line in request.headerLines { headers = curl.slistAppend(headers, line) }
+        defer { curl.slistFreeAll(headers) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let code = withExtendedLifetime(self) { () -> CURLcode in
-            configure(handle, headers: headers, context: context)
-            return curl_easy_perform(handle)
+            configure(handle, curl: curl, headers: headers, context: context)
+            return curl.easyPerform(handle)
         }
         var status = 0
-        _ = mt_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return outcome(code: code, status: status)
+        _ = mt_curl_get_long(curl.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
+        return outcome(code: code, status: status, curl: curl)
     }
 
     /// Sets every option of the transfer on `handle`.
     private func configure(
-        _ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?,
+        _ handle: UnsafeMutableRawPointer, curl: CurlLibrary, headers: UnsafeMutablePointer<curl_slist>?,
         context: UnsafeMutableRawPointer
     ) {
+        let setopt = curl.setopt
         let milliseconds = max(1, Int((timeout * 1000).rounded(.up)))
-        _ = mt_curl_set_pointer(handle, CURLOPT_URL, url.absoluteString)
-        _ = mt_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        _ = mt_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-        _ = mt_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = mt_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
-        _ = mt_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-        _ = mt_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes))
-        _ = mt_curl_set_pointer(handle, CURLOPT_USERAGENT, request.userAgent)
-        _ = mt_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
-        _ = mt_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers)
-        if HTTPFetcher.isLoopback(url) { _ = mt_curl_set_pointer(handle, CURLOPT_NOPROXY, "*") }
-        _ = mt_curl_set_write_function(handle, Self.receive)
-        _ = mt_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-        _ = mt_curl_set_header_function(handle, Self.receiveHeader)
-        _ = mt_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-        _ = mt_curl_set_progress_function(handle, Self.progress)
-        _ = mt_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
-        _ = mt_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_URL, url.absoluteString)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = mt_curl_set_long(setopt, handle, CURLOPT_FOLLOWLOCATION, 0)
+        _ = mt_curl_set_long(setopt, handle, CURLOPT_NOSIGNAL, 1)
+        _ = mt_curl_set_long(setopt, handle, CURLOPT_TIMEOUT_MS, milliseconds)
+        _ = mt_curl_set_long(setopt, handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        _ = mt_curl_set_offset(setopt, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes))
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_USERAGENT, request.userAgent)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_ACCEPT_ENCODING, "")
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_HTTPHEADER, headers)
+        if HTTPFetcher.isLoopback(url) { _ = mt_curl_set_pointer(setopt, handle, CURLOPT_NOPROXY, "*") }
+        _ = mt_curl_set_write_function(setopt, handle, Self.receive)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_WRITEDATA, context)
+        _ = mt_curl_set_header_function(setopt, handle, Self.receiveHeader)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_HEADERDATA, context)
+        _ = mt_curl_set_progress_function(setopt, handle, Self.progress)
+        _ = mt_curl_set_pointer(setopt, handle, CURLOPT_XFERINFODATA, context)
+        _ = mt_curl_set_long(setopt, handle, CURLOPT_NOPROGRESS, 0)
     }
 
     /// The write callback: keeps a chunk of a 200 body, or returns 0 (which aborts the transfer) when the
@@ -203,7 +205,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The outcome of a transfer that ended with `code` and HTTP `status`. A redirect's `Location` may be
     /// relative to the URL asked for.
-    private func outcome(code: CURLcode, status: Int) -> Result<Outcome, any Error> {
+    private func outcome(code: CURLcode, status: Int, curl: CurlLibrary) -> Result<Outcome, any Error> {
         lock.lock()
         let data = body
         let overflowed = overflowed
@@ -214,7 +216,7 @@ final class CurlTransfer: @unchecked Sendable {
         if overflowed || code == CURLE_FILESIZE_EXCEEDED { return .failure(PlaceSourceError.tooLarge) }
         let refused = code == CURLE_WRITE_ERROR && status != 0 && !request.readsBody(ofStatus: status)
         guard code == CURLE_OK || refused else {
-            return .failure(Self.error(for: code, url: url))
+            return .failure(Self.error(for: code, url: url, curl: curl))
         }
         if [301, 302, 303, 307, 308].contains(status) {
             let location = headers["location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
@@ -228,7 +230,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// A libcurl failure as a `PlaceSourceError` with a short, user-facing reason.
-    static func error(for code: CURLcode, url: URL) -> any Error {
+    static func error(for code: CURLcode, url: URL, curl: CurlLibrary) -> any Error {
         let host = HTTPFetcher.hostLabel(url)
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return PlaceSourceError.timeout
@@ -246,7 +248,7 @@ final class CurlTransfer: @unchecked Sendable {
             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return PlaceSourceError.transport("secure connection to \(host) failed")
         default:
-            let reason = curl_easy_strerror(code).map { String(cString: $0) } ?? "code \(code.rawValue)"
+            let reason = curl.easyStrerror(code).map { String(cString: $0) } ?? "code \(code.rawValue)"
             return PlaceSourceError.transport(
                 "request to \(host) failed (\(TextSanitizer.clean(reason, maxLength: 60).lowercased()))")
         }

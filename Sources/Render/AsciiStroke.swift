@@ -10,7 +10,7 @@ public enum AsciiStroke {
         if mask == 0 { return " " }
         var points: [(Double, Double)] = []
         for dy in 0..<4 {
-            for dx in 0..<2 where mask & DotCanvas.bits[dy * 2 + dx] != 0 { points.append((Double(dx), Double(dy))) }
+            for dx in 0..<2 where mask & DotPen.bit(x: dx, y: dy) != 0 { points.append((Double(dx), Double(dy))) }
         }
         if points.count == 1 { return "." }
         let mx = points.map(\.0).reduce(0, +) / Double(points.count)

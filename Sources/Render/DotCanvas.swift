@@ -2,8 +2,8 @@
 /// colour and a background colour per cell. Dot (0, 0) is the top-left dot; coordinates are in dots,
 /// y down. This is the only place where geometry becomes whole dots and cells.
 public struct DotCanvas: Sendable {
-    public let cols: Int
-    public let rows: Int
+    public private(set) var cols: Int
+    public private(set) var rows: Int
     /// Braille bit masks per cell (bit layout of U+2800).
     public private(set) var dots: [UInt8]
     /// Foreground colour per cell: the colour of the last line drawn through it.
@@ -34,8 +34,25 @@ public struct DotCanvas: Sendable {
         clipBox = DotBox(minX: 0, minY: 0, maxX: Double(self.cols * 2), maxY: Double(self.rows * 4))
     }
 
-    /// Bit of dot (dx, dy) inside a cell, dx 0...1, dy 0...3, as Unicode numbers braille dots.
-    static let bits: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    /// Empties the canvas for a frame of `cols` × `rows` cells on `fill`, keeping its buffers when
+    /// they have that size, and draws on the whole canvas again.
+    mutating func reset(cols: Int, rows: Int, background fill: TermColor) {
+        guard max(cols, 0) == self.cols, max(rows, 0) == self.rows else {
+            self = DotCanvas(cols: cols, rows: rows, background: fill)
+            return
+        }
+        dots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        foreground.withUnsafeMutableBufferPointer { $0.update(repeating: .terminalDefault) }
+        background.withUnsafeMutableBufferPointer { $0.update(repeating: fill) }
+        clip(to: nil)
+    }
+
+    /// The canvas, leaving an empty one in its place (so its buffers have one owner).
+    mutating func take() -> DotCanvas {
+        let canvas = self
+        self = DotCanvas(cols: 0, rows: 0)
+        return canvas
+    }
 
     // MARK: Dots and lines
 
@@ -44,36 +61,14 @@ public struct DotCanvas: Sendable {
     public mutating func setDot(x: Int, y: Int, color: TermColor) {
         guard x >= 0, y >= 0, x < cols * 2, y < rows * 4 else { return }
         let cell = (y >> 2) * cols + (x >> 1)
-        dots[cell] |= DotCanvas.bits[((y & 3) << 1) | (x & 1)]
+        dots[cell] |= DotPen.bit(x: x, y: y)
         foreground[cell] = color
     }
 
     /// Draws a straight line between two points given in dots (any values; the part outside the
     /// canvas is clipped away first). Dot (i, j) covers [i, i+1) × [j, j+1).
     public mutating func drawLine(x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor) {
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
-            return
-        }
-        let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
-        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
-        let cols = self.cols
-        let maxX = cols * 2, maxY = rows * 4
-        dots.withUnsafeMutableBufferPointer { dots in
-            foreground.withUnsafeMutableBufferPointer { foreground in
-                var x = ax, y = ay
-                for _ in 0...steps {
-                    let ix = Int(x), iy = Int(y)
-                    if ix < maxX, iy < maxY {
-                        let cell = (iy >> 2) * cols + (ix >> 1)
-                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
-                        foreground[cell] = color
-                    }
-                    x += sx
-                    y += sy
-                }
-            }
-        }
+        withPen(color: color, width: 1, dash: nil) { $0.line(x0, y0, x1, y1) }
     }
 
     /// Draws a straight line like `drawLine(x0:y0:x1:y1:color:)`, `width` dots wide (a second dot
@@ -84,79 +79,11 @@ public struct DotCanvas: Sendable {
         x0: Double, y0: Double, x1: Double, y1: Double, color: TermColor, width: Int,
         dash: (on: Int, off: Int)?, phase: inout Int
     ) {
-        guard width > 1 || dash != nil else {
-            drawLine(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
-            return
+        let start = phase
+        phase = withPen(color: color, width: width, dash: dash) { pen in
+            pen.phase = start
+            pen.line(x0, y0, x1, y1)
         }
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else {
-            return
-        }
-        let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
-        let sx = steps == 0 ? 0 : dx / Double(steps), sy = steps == 0 ? 0 : dy / Double(steps)
-        let across = abs(dx) >= abs(dy)
-        let ox = width > 1 && !across ? 1 : 0, oy = width > 1 && across ? 1 : 0
-        let on = dash?.on ?? 1, period = dash.map { $0.on + $0.off } ?? 1
-        let cols = self.cols
-        let maxX = cols * 2, maxY = rows * 4
-        var step = phase % period
-        phase = phase &+ steps &+ 1
-        dots.withUnsafeMutableBufferPointer { dots in
-            foreground.withUnsafeMutableBufferPointer { foreground in
-                var x = ax, y = ay
-                for _ in 0...steps {
-                    defer {
-                        x += sx
-                        y += sy
-                        step = step + 1 == period ? 0 : step + 1
-                    }
-                    guard step < on else { continue }
-                    let ix = Int(x), iy = Int(y)
-                    if ix < maxX, iy < maxY {
-                        let cell = (iy >> 2) * cols + (ix >> 1)
-                        dots[cell] |= DotCanvas.bits[((iy & 3) << 1) | (ix & 1)]
-                        foreground[cell] = color
-                    }
-                    let jx = ix + ox, jy = iy + oy
-                    if width > 1, jx < maxX, jy < maxY {
-                        let cell = (jy >> 2) * cols + (jx >> 1)
-                        dots[cell] |= DotCanvas.bits[((jy & 3) << 1) | (jx & 1)]
-                        foreground[cell] = color
-                    }
-                }
-            }
-        }
-    }
-
-    /// Liang–Barsky clip of a segment to `clipBox` (the canvas rectangle [0, w) × [0, h) unless narrowed).
-    func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
-        let minX = clipBox.minX, minY = clipBox.minY
-        let maxX = clipBox.maxX - 1e-9, maxY = clipBox.maxY - 1e-9
-        guard minX <= maxX, minY <= maxY else { return nil }
-        if (x0 < minX && x1 < minX) || (y0 < minY && y1 < minY) || (x0 > maxX && x1 > maxX)
-            || (y0 > maxY && y1 > maxY)
-        {
-            return nil
-        }
-        if x0 >= minX, x1 >= minX, y0 >= minY, y1 >= minY, x0 <= maxX, x1 <= maxX, y0 <= maxY, y1 <= maxY {
-            return (x0, y0, x1, y1)
-        }
-        var t0 = 0.0, t1 = 1.0
-        let dx = x1 - x0, dy = y1 - y0
-        func edge(_ p: Double, _ q: Double) -> Bool {
-            if p == 0 { return q >= 0 }
-            let r = q / p
-            if p < 0 {
-                if r > t1 { return false }
-                if r > t0 { t0 = r }
-            } else {
-                if r < t0 { return false }
-                if r < t1 { t1 = r }
-            }
-            return true
-        }
-        guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
-        return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
     }
 
     /// Draws the part `range` of `points` (in dots) as connected segments; `closed` joins the last
@@ -166,23 +93,39 @@ public struct DotCanvas: Sendable {
         _ points: [SIMD2<Double>], range: Range<Int>, closed: Bool, color: TermColor, width: Int = 1,
         dash: (on: Int, off: Int)? = nil
     ) {
-        var phase = 0
-        guard range.count >= 2 else {
-            if let i = range.first {
-                let p = points[i]
-                drawLine(x0: p.x, y0: p.y, x1: p.x, y1: p.y, color: color, width: width, dash: dash, phase: &phase)
+        guard let first = range.first else { return }
+        withPen(color: color, width: width, dash: dash) { pen in
+            points.withUnsafeBufferPointer { points in
+                guard range.count >= 2 else {
+                    pen.line(points[first].x, points[first].y, points[first].x, points[first].y)
+                    return
+                }
+                for i in range.dropLast() {
+                    let a = points[i], b = points[i + 1]
+                    pen.line(a.x, a.y, b.x, b.y)
+                }
+                if closed {
+                    let a = points[range.upperBound - 1], b = points[first]
+                    pen.line(a.x, a.y, b.x, b.y)
+                }
             }
-            return
         }
-        var i = range.lowerBound
-        while i + 1 < range.upperBound {
-            let a = points[i], b = points[i + 1]
-            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
-            i += 1
-        }
-        if closed, let first = range.first {
-            let a = points[range.upperBound - 1], b = points[first]
-            drawLine(x0: a.x, y0: a.y, x1: b.x, y1: b.y, color: color, width: width, dash: dash, phase: &phase)
+    }
+
+    /// Runs `body` with a pen over the canvas' buffers; returns the pen's phase at the end.
+    @discardableResult
+    private mutating func withPen(
+        color: TermColor, width: Int, dash: (on: Int, off: Int)?, _ body: (inout DotPen) -> Void
+    ) -> Int {
+        let cols = self.cols, rows = self.rows, clipBox = self.clipBox
+        return dots.withUnsafeMutableBufferPointer { dots in
+            foreground.withUnsafeMutableBufferPointer { foreground in
+                var pen = DotPen(
+                    dots: dots, foreground: foreground, cols: cols, rows: rows, clipBox: clipBox, color: color,
+                    width: width, dash: dash)
+                body(&pen)
+                return pen.phase
+            }
         }
     }
 
@@ -190,29 +133,29 @@ public struct DotCanvas: Sendable {
 
     /// Fills the cells whose centres lie inside a polygon (even–odd rule over all its rings), by
     /// setting their background colour. `points` are in dots; each of `rings` is a range of `points`
-    /// forming a closed ring. `crossings` is a reusable scratch buffer (one list per cell row).
+    /// forming a closed ring. `crossings` is a reusable scratch buffer (see `addCrossings`).
     public mutating func fillPolygon(
-        _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor, scratch crossings: inout [[Double]]
+        _ points: [SIMD2<Double>], rings: ArraySlice<Range<Int>>, color: TermColor,
+        scratch crossings: inout [SIMD2<Double>]
     ) {
-        if crossings.count < rows { crossings = Array(repeating: [], count: rows) }
-        var touched = rows..<rows
+        // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
+        let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
+        let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
+        crossings.removeAll(keepingCapacity: true)
         for ring in rings where ring.count >= 3 {
-            let rowsOfRing = addCrossings(points, ring: ring, into: &crossings)
-            guard !rowsOfRing.isEmpty else { continue }
-            touched =
-                touched.isEmpty
-                ? rowsOfRing
-                : min(touched.lowerBound, rowsOfRing.lowerBound)..<max(touched.upperBound, rowsOfRing.upperBound)
+            addCrossings(points, ring: ring, rows: lowRow..<highRow, into: &crossings)
         }
-        if !touched.isEmpty { fillSpans(from: &crossings, rows: touched, color: color) }
+        guard !crossings.isEmpty else { return }
+        crossings.sort { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        fillSpans(crossings, color: color)
     }
 
-    /// Records, for every cell row whose centre line the ring crosses, the x (in cells) of the crossing,
-    /// and returns the rows it recorded crossings in (empty when none). Edges with a coordinate that is
-    /// not finite are left out; rows are clamped before any conversion, so a vertex billions of dots
-    /// away costs nothing more than one on the canvas.
-    func addCrossings(_ points: [SIMD2<Double>], ring: Range<Int>, into crossings: inout [[Double]]) -> Range<Int> {
-        var first = rows, end = 0
+    /// Appends (row, x in cells) for every cell row of `rows` whose centre line the ring crosses.
+    /// Edges with a coordinate that is not finite are left out; rows are clamped before any conversion,
+    /// so a vertex billions of dots away costs nothing more than one on the canvas.
+    func addCrossings(
+        _ points: [SIMD2<Double>], ring: Range<Int>, rows: Range<Int>, into crossings: inout [SIMD2<Double>]
+    ) {
         var previous = points[ring.upperBound - 1]
         for index in ring {
             let point = points[index]
@@ -221,20 +164,16 @@ public struct DotCanvas: Sendable {
             let ya = previous.y * 0.25, yb = point.y * 0.25
             let low = min(ya, yb), high = max(ya, yb)
             // Rows r with centre r + 0.5 in [low, high).
-            var r = Self.ceiling(low - 0.5, clampedTo: 0, rows)
-            let last = min(Self.ceiling(high - 0.5, clampedTo: 0, rows) - 1, rows - 1)
-            if r <= last {
-                let xa = previous.x * 0.5, xb = point.x * 0.5
-                let slope = (xb - xa) / (yb - ya)
-                first = min(first, r)
-                end = max(end, last + 1)
-                while r <= last {
-                    crossings[r].append(xa + (Double(r) + 0.5 - ya) * slope)
-                    r += 1
-                }
+            var r = Self.ceiling(low - 0.5, clampedTo: rows.lowerBound, rows.upperBound)
+            let end = Self.ceiling(high - 0.5, clampedTo: rows.lowerBound, rows.upperBound)
+            guard r < end else { continue }
+            let xa = previous.x * 0.5, xb = point.x * 0.5
+            let slope = (xb - xa) / (yb - ya)
+            while r < end {
+                crossings.append(SIMD2(Double(r), xa + (Double(r) + 0.5 - ya) * slope))
+                r += 1
             }
         }
-        return first < end ? first..<end : rows..<rows
     }
 
     /// `value` rounded up as an Int inside `lower...upper` (NaN gives `lower`): no conversion can trap.
@@ -242,36 +181,32 @@ public struct DotCanvas: Sendable {
     static func ceiling(_ value: Double, clampedTo lower: Int, _ upper: Int) -> Int {
         guard value > Double(lower) else { return lower }
         guard value < Double(upper) else { return upper }
-        return Int(value.rounded(.up))
+        return DotPen.ceiling(value)
     }
 
-    /// Fills between pairs of sorted crossings in each of `rowRange`, then empties those rows. Only cells
-    /// whose centres lie inside the clip box are filled.
-    mutating func fillSpans(from crossings: inout [[Double]], rows rowRange: Range<Int>, color: TermColor) {
-        // Cells whose centres lie inside the clip box: columns lowCol..<highCol, rows lowRow..<highRow.
+    /// Fills, on each row, between the first and second crossing, the third and fourth, and so on:
+    /// `crossings` are (row, x in cells), sorted by row, then x. Only cells whose centres lie inside the
+    /// clip box are filled.
+    mutating func fillSpans(_ crossings: [SIMD2<Double>], color: TermColor) {
+        // Cells whose centres lie inside the clip box: columns lowCol..<highCol.
         let lowCol = Self.ceiling(clipBox.minX / 2 - 0.5, clampedTo: 0, cols)
         let highCol = Self.ceiling(clipBox.maxX / 2 - 0.5, clampedTo: 0, cols)
-        let lowRow = Self.ceiling(clipBox.minY / 4 - 0.5, clampedTo: 0, rows)
-        let highRow = Self.ceiling(clipBox.maxY / 4 - 0.5, clampedTo: 0, rows)
-        for row in rowRange where !crossings[row].isEmpty {
-            guard row >= lowRow, row < highRow else {
-                crossings[row].removeAll(keepingCapacity: true)
+        var i = 0
+        while i + 1 < crossings.count {
+            let a = crossings[i], b = crossings[i + 1]
+            // An odd crossing left at the end of a row (a degenerate ring) pairs with nothing.
+            guard a.x == b.x else {
+                i += 1
                 continue
             }
-            crossings[row].sort()
-            var i = 0
-            let list = crossings[row]
-            while i + 1 < list.count {
-                // Cells c with centre c + 0.5 in [a, b).
-                let first = max(Self.ceiling(list[i] - 0.5, clampedTo: 0, cols), lowCol)
-                let last = min(Self.ceiling(list[i + 1] - 0.5, clampedTo: 0, cols) - 1, highCol - 1)
-                if first <= last {
-                    let base = row * cols
-                    for c in first...last { background[base + c] = color }
-                }
-                i += 2
+            // Cells c with centre c + 0.5 in [a, b).
+            let first = max(Self.ceiling(a.y - 0.5, clampedTo: 0, cols), lowCol)
+            let last = min(Self.ceiling(b.y - 0.5, clampedTo: 0, cols) - 1, highCol - 1)
+            if first <= last {
+                let base = Int(a.x) * cols
+                for c in first...last { background[base + c] = color }
             }
-            crossings[row].removeAll(keepingCapacity: true)
+            i += 2
         }
     }
 }

@@ -11,9 +11,12 @@ public final class MapRenderer {
     public let style: MapStyle
     private var cache: LRUCache<TileKey, PreparedTile>
     private var missing: LRUCache<TileKey, Bool>
-    private var crossings: [[Double]] = []
+    /// The last frame's canvas, whose buffers the next frame draws in (no allocation per frame).
+    private var reusedCanvas = DotCanvas(cols: 0, rows: 0)
+    private var crossings: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var scratchParts: [Range<Int>] = []
+    private var scratchFeatures: [Range<Int>] = []
     private var scratchLengths: [Double] = []
     private var scratchSpots: [LineLabelSpots.Spot] = []
 
@@ -76,22 +79,23 @@ public final class MapRenderer {
     /// write (for a caller that places them among other things; see `RenderedMap`).
     public func renderLayers(camera: Camera, viewport: Viewport, ascii: Bool = false) -> RenderedMap {
         let transform = ViewTransform(camera: camera, viewport: viewport)
-        var canvas = DotCanvas(cols: viewport.cols, rows: viewport.rows, background: style.background)
+        var canvas = reusedCanvas.take()
+        canvas.reset(cols: viewport.cols, rows: viewport.rows, background: style.background)
+        defer { reusedCanvas = canvas }
         guard !viewport.isEmpty else {
             return RenderedMap(grid: CellGrid(cols: viewport.cols, rows: viewport.rows), labels: [])
         }
-        let tiles = visibleTiles(transform)
+        let shown = style.layers.indices.filter { style.layers[$0].isVisible(atZoom: camera.zoom) }
+        let tiles = visibleTiles(transform, layers: shown)
         var labels: [MapLabel] = []
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .fill { draw(index, layer, tiles, transform, &canvas, fill: true) }
+        for index in shown where style.layers[index].kind == .fill {
+            draw(index, style.layers[index], tiles, transform, &canvas, fill: true)
         }
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .line || layer.outline != nil {
-                draw(index, layer, tiles, transform, &canvas, fill: false, ascii: ascii)
-            }
+        for index in shown where style.layers[index].kind == .line || style.layers[index].outline != nil {
+            draw(index, style.layers[index], tiles, transform, &canvas, fill: false, ascii: ascii)
         }
-        for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: camera.zoom) {
-            if layer.kind == .label { collectLabels(index, layer, tiles, transform, canvas, &labels) }
+        for index in shown where style.layers[index].kind == .label {
+            collectLabels(index, style.layers[index], tiles, transform, canvas, &labels)
         }
         return RenderedMap(grid: compose(canvas, ascii: ascii), labels: labels)
     }
@@ -110,13 +114,17 @@ public final class MapRenderer {
     /// What a source has for one tile.
     enum Availability {
         case ready(PreparedTile)
+        /// Prepared for some of the layers asked for; the others wait for the source to load the tile
+        /// again (a remote source that no longer holds it).
+        case incomplete(PreparedTile)
         case absent
         case pending
     }
 
-    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera.
-    /// Records the tiles still on their way in `pendingTiles`.
-    func visibleTiles(_ transform: ViewTransform) -> [PlacedTile] {
+    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera,
+    /// with the style layers `layers` (indices) prepared. Records the tiles still on their way in
+    /// `pendingTiles`.
+    func visibleTiles(_ transform: ViewTransform, layers: [Int]) -> [PlacedTile] {
         var placed: [PlacedTile] = []
         pendingTiles.removeAll(keepingCapacity: true)
         drawnTileCounts = Array(repeating: 0, count: sources.count)
@@ -127,12 +135,15 @@ public final class MapRenderer {
             guard wanted >= meta.minZoom else { continue }
             let z = min(wanted, max(meta.minZoom, meta.maxZoom))
             for position in transform.tileCover(zoom: z) {
-                switch prepared(source: s, tile: position.wrapped) {
+                switch prepared(source: s, tile: position.wrapped, layers: layers) {
                 case .ready(let content): placed.append(PlacedTile(source: s, position: position, content: content))
                 case .absent: continue
+                case .incomplete(let content):
+                    pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
+                    placed.append(PlacedTile(source: s, position: position, content: content))
                 case .pending:
                     pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
-                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, transform) {
+                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, layers, transform) {
                         placed.append(stand)
                     }
                 }
@@ -142,14 +153,16 @@ public final class MapRenderer {
     }
 
     /// The nearest loaded ancestor of a pending tile, clipped to the pending tile's square.
-    private func standIn(source s: Int, for position: TileID, minZoom: Int, _ transform: ViewTransform)
-        -> PlacedTile?
-    {
+    private func standIn(
+        source s: Int, for position: TileID, minZoom: Int, _ layers: [Int], _ transform: ViewTransform
+    ) -> PlacedTile? {
         let lowest = max(minZoom, position.z - Self.ancestorSearchDepth)
         guard position.z - 1 >= lowest else { return nil }
         for z in stride(from: position.z - 1, through: lowest, by: -1) {
             let ancestor = position.ancestor(at: z)
-            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped) else { continue }
+            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped, layers: layers) else {
+                continue
+            }
             return PlacedTile(source: s, position: ancestor, content: content, clip: box(of: position, transform))
         }
         return nil
@@ -164,19 +177,24 @@ public final class MapRenderer {
         return DotBox(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
     }
 
-    func prepared(source s: Int, tile: TileID) -> Availability {
+    /// The tile of source `s` with the style layers `layers` prepared: from the cache, else loaded and
+    /// prepared (only the layers the cached copy lacks).
+    func prepared(source s: Int, tile: TileID, layers: [Int]) -> Availability {
         let key = TileKey(source: s, tile: tile)
-        if let hit = cache[key] { return .ready(hit) }
+        let hit = cache[key]
+        if let hit, hit.hasPrepared(layers) { return .ready(hit) }
         if missing[key] != nil { return .absent }
         let vectorTile: VectorTile
         switch sources[s].load(tile) {
         case .tile(let loaded, _): vectorTile = loaded
-        case .pending: return .pending
+        case .pending: return hit.map { .incomplete($0) } ?? .pending
         case .missing, .damaged:
+            _ = cache.removeValue(forKey: key)
             missing[key] = true
             return .absent
         }
-        let content = PreparedTile.prepare(vectorTile, id: tile, style: style) { sources[s].markDamaged(tile) }
+        var content = hit ?? PreparedTile(tile: tile, layerCount: style.layers.count)
+        content.prepare(layers, from: vectorTile, style: style) { sources[s].markDamaged(tile) }
         cache.setValue(content, forKey: key, cost: content.byteCount)
         return .ready(content)
     }
@@ -195,54 +213,73 @@ public final class MapRenderer {
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
             canvas.clip(to: tile.clip)
-            project(content, tile: tile, transform)
+            project(content, tile: tile, clip: canvas.clipBox, transform)
+            let points = scratch, parts = scratchParts
             if fill {
-                for feature in content.features {
-                    canvas.fillPolygon(scratch, rings: scratchParts[feature], color: color, scratch: &crossings)
+                for feature in scratchFeatures {
+                    canvas.fillPolygon(points, rings: parts[feature], color: color, scratch: &crossings)
                 }
             } else if layer.kind == .fill {
-                for part in scratchParts { canvas.drawPolyline(scratch, range: part, closed: true, color: color) }
+                for part in parts { canvas.drawPolyline(points, range: part, closed: true, color: color) }
             } else {
-                for part in scratchParts {
+                for part in parts {
                     canvas.drawPolyline(
-                        scratch, range: part, closed: false, color: color, width: width, dash: layer.dash)
+                        points, range: part, closed: false, color: color, width: width, dash: layer.dash)
                 }
             }
         }
     }
 
-    /// Converts the parts of a placed tile into dots, into `scratch` and `scratchParts`. A vertex
-    /// closer than one dot to the last one kept is skipped (the last vertex of a part is always
-    /// kept): it could not change the picture, and dense coastlines shrink several-fold.
-    private func project(_ layer: PreparedLayer, tile: PlacedTile, _ transform: ViewTransform) {
-        let (a, bx, by) = affine(tile, transform)
-        var out = scratch, outParts = scratchParts
+    /// Converts the parts of a placed tile into dots: their vertices into `scratch`, each part as a range
+    /// of `scratch` into `scratchParts`, each feature as a range of `scratchParts` into `scratchFeatures`.
+    /// A part whose bounds lie wholly outside `clip` (dots) is left out: none of its segments could draw
+    /// a dot, and a ring there adds an even number of crossings, all left or right of every cell centre
+    /// inside `clip` (or on rows outside it), so the fill of its polygon is the same without it. A vertex
+    /// closer than one dot to the last one kept is skipped (the last vertex of a part is always kept): it
+    /// could not change the picture, and dense coastlines shrink several-fold.
+    private func project(_ layer: PreparedLayer, tile: PlacedTile, clip: DotBox, _ transform: ViewTransform) {
+        let (a, bx, by) = affine(tile, extent: layer.extent, transform)
+        var out = scratch, outParts = scratchParts, outFeatures = scratchFeatures
+        scratch = []
+        scratchParts = []
+        scratchFeatures = []
         out.removeAll(keepingCapacity: true)
         outParts.removeAll(keepingCapacity: true)
-        out.reserveCapacity(layer.points.count)
+        outFeatures.removeAll(keepingCapacity: true)
         layer.points.withUnsafeBufferPointer { points in
-            for part in layer.parts {
-                let start = out.count
-                var last = SIMD2(a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
-                out.append(last)
-                for i in part.dropFirst() {
-                    let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
-                    if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == part.upperBound - 1 {
-                        out.append(p)
-                        last = p
+            for feature in layer.features {
+                let firstPart = outParts.count
+                for p in feature {
+                    let box = layer.boxes[p]
+                    // a > 0: the bounds of the projected vertices are the projected bounds.
+                    guard a * Double(box[2]) + bx >= clip.minX, a * Double(box[0]) + bx < clip.maxX,
+                        a * Double(box[3]) + by >= clip.minY, a * Double(box[1]) + by < clip.maxY
+                    else { continue }
+                    let part = layer.parts[p], start = out.count
+                    var last = SIMD2(
+                        a * Double(points[part.lowerBound].x) + bx, a * Double(points[part.lowerBound].y) + by)
+                    out.append(last)
+                    for i in part.dropFirst() {
+                        let p = SIMD2(a * Double(points[i].x) + bx, a * Double(points[i].y) + by)
+                        if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 || i == part.upperBound - 1 {
+                            out.append(p)
+                            last = p
+                        }
                     }
+                    outParts.append(start..<out.count)
                 }
-                outParts.append(start..<out.count)
+                if outParts.count > firstPart { outFeatures.append(firstPart..<outParts.count) }
             }
         }
         scratch = out
         scratchParts = outParts
+        scratchFeatures = outFeatures
     }
 
-    /// dot = a * local + b for a placed tile.
-    private func affine(_ tile: PlacedTile, _ transform: ViewTransform) -> (Double, Double, Double) {
+    /// dot = a * local + b for a placed tile whose layer is `extent` units across.
+    private func affine(_ tile: PlacedTile, extent: Double, _ transform: ViewTransform) -> (Double, Double, Double) {
         let n = Double(1 << tile.position.z)
-        let a = transform.scale / (n * tile.content.extent)
+        let a = transform.scale / (n * extent)
         let bx = (Double(tile.position.x) / n - transform.origin.x) * transform.scale
         let by = (Double(tile.position.y) / n - transform.origin.y) * transform.scale
         return (a, bx, by)
@@ -261,7 +298,7 @@ public final class MapRenderer {
         defer { (scratch, scratchLengths, scratchSpots) = (line, lengths, spots) }
         for tile in tiles {
             guard let content = tile.content.layers[index] else { continue }
-            let (a, bx, by) = affine(tile, transform)
+            let (a, bx, by) = affine(tile, extent: content.extent, transform)
             for label in content.labels where label.width > 0 && label.width <= cols {
                 if let path = label.path {
                     // Lines off the canvas are passed over before any vertex is projected.

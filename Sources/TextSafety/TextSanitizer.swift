@@ -16,8 +16,40 @@
 public enum TextSanitizer {
     /// The sanitised text (possibly empty).
     public static func clean(_ text: String) -> String {
+        isClean(text) ? text : scan(text)
+    }
+
+    /// The sanitised text, worked out scalar by scalar (what `clean` does with text that is not clean).
+    static func scan(_ text: String) -> String {
         var scanner = Scanner(text.unicodeScalars)
         return scanner.run()
+    }
+
+    /// True when `clean` would return `text` unchanged: nothing to remove, and no whitespace but single
+    /// spaces between words (most names from tiles and APIs; checked without allocating).
+    static func isClean(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                if previousIsSpace { return false }
+                previousIsSpace = true
+                continue
+            }
+            previousIsSpace = false
+            if scalar.value < 0x80 {
+                if scalar.value < 0x21 || scalar.value == 0x7F { return false }
+            } else if isRemoved(scalar) || isWhitespace(scalar) {
+                return false
+            }
+        }
+        return !previousIsSpace || text.isEmpty
+    }
+
+    /// Unicode's White_Space property, without a table lookup for ASCII.
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80
+            ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// The sanitised text cut to at most `maxLength` characters (grapheme clusters, ≥ 1); text that was
@@ -69,7 +101,7 @@ public enum TextSanitizer {
                 case 0x9B: skipControlSequence()
                 case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipControlString()
                 default:
-                    if scalar.properties.isWhitespace {
+                    if TextSanitizer.isWhitespace(scalar) {
                         pendingSpace = true
                     } else if !TextSanitizer.isRemoved(scalar) {
                         emit(scalar)

@@ -10,13 +10,17 @@
 ///   the first vertex is NOT repeated (an explicit closing vertex in the data is removed);
 ///   rings with fewer than 3 distinct vertices are dropped.
 enum GeometryDecoder {
-    /// Decodes `commands` for a feature of `type` (which must not be `.unknown`).
-    /// `layer` is only used in error messages.
+    /// Decodes `commands` for a feature of `type` (which must not be `.unknown`) into `geometry`,
+    /// emptied first (its storage is reused). `layer` is only used in error messages.
     static func decode(
-        _ commands: [UInt32], type: GeometryType, layer: String
-    ) throws(VectorTileError) -> TileGeometry {
-        var points: [SIMD2<Float>] = []
-        var partStarts: [Int] = []
+        _ commands: [UInt32], type: GeometryType, layer: String, into geometry: inout TileGeometry
+    ) throws(VectorTileError) {
+        var points = geometry.points
+        var partStarts = geometry.partStarts
+        geometry = TileGeometry()
+        points.removeAll(keepingCapacity: true)
+        partStarts.removeAll(keepingCapacity: true)
+        defer { geometry = TileGeometry(points: points, partStarts: partStarts) }
         points.reserveCapacity(commands.count / 2)
         var x: Int64 = 0
         var y: Int64 = 0
@@ -88,7 +92,6 @@ enum GeometryDecoder {
             }
         }
         finishPart()
-        return TileGeometry(points: points, partStarts: partStarts)
     }
 
     @inline(__always)

@@ -11,6 +11,28 @@ enum LayerDecoder {
     static func decode(
         _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
     ) throws(VectorTileError) -> VectorLayer {
+        var (layer, featureRanges) = try decodeHeader(buffer, range: range)
+        layer.features.reserveCapacity(featureRanges.count)
+        var commands: [UInt32] = []
+        var feature = VectorFeature(id: nil, type: .unknown, tags: [], geometry: TileGeometry())
+        for featureRange in featureRanges {
+            guard try decodeFeature(buffer, range: featureRange, in: layer, commands: &commands, into: &feature)
+            else { continue }
+            try GeometryDecoder.decode(commands, type: feature.type, layer: layer.name, into: &feature.geometry)
+            guard !feature.geometry.points.isEmpty else { continue }
+            layer.features.append(feature)
+            // The kept feature owns its arrays; the next one starts from empty ones of its own size.
+            feature.tags = []
+            feature.geometry = TileGeometry()
+        }
+        return layer
+    }
+
+    /// The layer message occupying `range` of `buffer` without its features (name, extent, version,
+    /// keys and values), and the byte ranges of its feature messages.
+    static func decodeHeader(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
+    ) throws(VectorTileError) -> (VectorLayer, [Range<Int>]) {
         var reader = ProtobufReader(buffer, range: range)
         var name: String?
         var extent: UInt32 = 4096
@@ -40,21 +62,9 @@ enum LayerDecoder {
         // Values may come before the name, so their error is raised here.
         guard !hasEmptyValue else { throw .emptyValue(layer: name) }
         guard extent > 0 else { throw .invalidExtent(layer: name) }
-
-        var features: [VectorFeature] = []
-        features.reserveCapacity(featureRanges.count)
-        var scratch: [UInt32] = []
-        for featureRange in featureRanges {
-            if let feature = try decodeFeature(
-                buffer, range: featureRange, layer: name, keyCount: keys.count, valueCount: values.count,
-                scratch: &scratch)
-            {
-                features.append(feature)
-            }
-        }
-        var layer = VectorLayer(name: name, extent: Int(extent), keys: keys, values: values, features: features)
+        var layer = VectorLayer(name: name, extent: Int(extent), keys: keys, values: values, features: [])
         layer.version = Int(version)
-        return layer
+        return (layer, featureRanges)
     }
 
     /// Scans a layer message for its name only (cheap: sub-messages are skipped, not parsed).
@@ -96,34 +106,38 @@ enum LayerDecoder {
         return value
     }
 
-    private static func decodeFeature(
-        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, layer: String, keyCount: Int, valueCount: Int,
-        scratch: inout [UInt32]
-    ) throws(VectorTileError) -> VectorFeature? {
+    /// Reads the feature message occupying `range` into `feature` (id, type and tags; its geometry is
+    /// left as it was) and its geometry commands into `commands`, both emptied first, so their storage
+    /// is reused. Returns false for a feature of type UNKNOWN or an unrecognised type (tags are checked
+    /// all the same); `layer` is the feature's layer, without features.
+    static func decodeFeature(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, in layer: VectorLayer, commands: inout [UInt32],
+        into feature: inout VectorFeature
+    ) throws(VectorTileError) -> Bool {
         var reader = ProtobufReader(buffer, range: range)
-        var id: UInt64?
         var rawType: UInt64 = 0
-        var tags: [UInt32] = []
-        scratch.removeAll(keepingCapacity: true)
+        feature.id = nil
+        feature.tags.removeAll(keepingCapacity: true)
+        commands.removeAll(keepingCapacity: true)
 
         while let (field, wireType) = try reader.readTag() {
             let fieldStart = reader.offset
             switch (field, wireType) {
             case (1, .varint):
-                id = try reader.readVarint()
+                feature.id = try reader.readVarint()
             case (2, _):
                 try reader.readPackedVarints(wireType, field: 2) { (value) throws(VectorTileError) in
-                    guard value <= UInt64(UInt32.max) else { throw .invalidTags(layer: layer) }
-                    tags.append(UInt32(value))
+                    guard value <= UInt64(UInt32.max) else { throw .invalidTags(layer: layer.name) }
+                    feature.tags.append(UInt32(value))
                 }
             case (3, .varint):
                 rawType = try reader.readVarint()
             case (4, _):
                 try reader.readPackedVarints(wireType, field: 4) { (value) throws(VectorTileError) in
                     guard value <= UInt64(UInt32.max) else {
-                        throw .invalidGeometry(layer: layer, reason: "command wider than 32 bits")
+                        throw .invalidGeometry(layer: layer.name, reason: "command wider than 32 bits")
                     }
-                    scratch.append(UInt32(value))
+                    commands.append(UInt32(value))
                 }
             case (1, _), (3, _):
                 throw .invalidField(field, offset: fieldStart)
@@ -132,16 +146,17 @@ enum LayerDecoder {
             }
         }
 
-        guard tags.count % 2 == 0 else { throw .invalidTags(layer: layer) }
+        let tags = feature.tags
+        guard tags.count % 2 == 0 else { throw .invalidTags(layer: layer.name) }
+        let keyCount = layer.keys.count, valueCount = layer.values.count
         var k = 0
         while k < tags.count {
-            guard Int(tags[k]) < keyCount, Int(tags[k + 1]) < valueCount else { throw .invalidTags(layer: layer) }
+            guard Int(tags[k]) < keyCount, Int(tags[k + 1]) < valueCount else { throw .invalidTags(layer: layer.name) }
             k += 2
         }
 
-        guard rawType <= 3, let type = GeometryType(rawValue: UInt8(rawType)), type != .unknown else { return nil }
-        let geometry = try GeometryDecoder.decode(scratch, type: type, layer: layer)
-        guard !geometry.points.isEmpty else { return nil }
-        return VectorFeature(id: id, type: type, tags: tags, geometry: geometry)
+        guard rawType <= 3, let type = GeometryType(rawValue: UInt8(rawType)), type != .unknown else { return false }
+        feature.type = type
+        return true
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// `init(bytes:)` decompresses (gzip, zlib or plain) and scans only the top-level message,
 /// recording each layer's name and byte range; `layer(named:)` decodes one layer when asked.
-/// Decoded layers are not memoised: callers that draw a layer repeatedly should keep the result.
+/// Decoded layers are not memoised: callers that draw a layer repeatedly should keep the result, or
+/// read its features one at a time with `features(ofLayer:)` and keep what they need.
 ///
 /// Decoded geometry (`TileGeometry`) is in tile-local units: 0...extent across the tile, x right,
 /// y down; coordinates outside that range are the tile's buffer. Parts:
@@ -62,6 +63,13 @@ public struct VectorTile: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// A reader of the features of the layer called `name`, one at a time (see `FeatureReader`), or nil
+    /// when the tile has none. Throws for a malformed layer message.
+    public func features(ofLayer name: String) throws(VectorTileError) -> FeatureReader? {
+        guard let range = layerRanges[name] else { return nil }
+        return try FeatureReader(data: data, range: range)
     }
 
     /// Decodes every layer, in tile order.

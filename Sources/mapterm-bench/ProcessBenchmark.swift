@@ -17,6 +17,9 @@ enum ProcessBenchmark {
             ("world", ["--center", "52.52,13.405", "--zoom", "0.33"]),
             ("50N 10E z3.5", ["--center", "50,10", "--zoom", "3.5"]),
             ("40.7N 74W z5.5", ["--center", "40.7,-74", "--zoom", "5.5"]),
+            // Street level (issue 5: 25 ms).
+            ("Monaco z15", ["--center", "43.7384,7.4246", "--zoom", "15"]),
+            ("SF Market St z15", ["--center", "37.7793,-122.4137", "--zoom", "15"]),
         ]
         // The map alone (issue 2's measure), then with the embedded places fetched and drawn.
         let cases =
@@ -30,7 +33,7 @@ enum ProcessBenchmark {
                 status = max(status, spawn(arguments, stdout: output))
             }
             guard status == 0 else { throw NSError(domain: "bench: mapterm render failed", code: Int(status)) }
-            report("render \(name)", timing, target: name.contains("places") ? 25 : 30)
+            report("render \(name)", timing, target: name.contains("places") || name.contains("z15") ? 25 : 30)
         }
     }
 

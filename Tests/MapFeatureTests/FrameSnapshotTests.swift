@@ -120,6 +120,18 @@ import Testing
         #expect(renderer.damagedTileCount == 0)
     }
 
+    /// Frames down from z13 to z17 over Monaco and back (tiles prepared for more layers as buildings and
+    /// street names appear) draw exactly what fresh renderers draw.
+    @Test func framesAcrossZoomsMatchFreshRenderers() throws {
+        let reused = try WorldMap.renderer()
+        let viewport = Viewport(cols: 120, rows: 40)
+        for zoom in [13, 14, 15, 16.5, 17, 15, 13.5] {
+            let camera = Camera(center: LatLon(lat: 43.7384, lon: 7.4246), zoom: zoom)
+            let fresh = try WorldMap.renderer().render(camera: camera, viewport: viewport)
+            #expect(reused.render(camera: camera, viewport: viewport) == fresh, "z\(zoom)")
+        }
+    }
+
     /// The world view shows the big country names and both oceans.
     @Test func worldShowsCountriesAndOcean() throws {
         let renderer = try WorldMap.renderer()

@@ -1,7 +1,8 @@
 import Places
 import TestSupport
 import Testing
-import TextSafety
+
+@testable import TextSafety
 
 @Suite struct TextSanitizerTests {
     @Test(arguments: [
@@ -55,6 +56,27 @@ import TextSafety
             #expect(bad.isEmpty, "\(String(text).debugDescription) -> \(cleaned.debugDescription)")
             #expect(!cleaned.hasPrefix(" ") && !cleaned.hasSuffix(" ") && !cleaned.contains("  "))
         }
+    }
+
+    /// Text that needs no change is returned as it is without a scan: the same answer as the scan's.
+    @Test func cleanTextTakesTheShortWayToTheSameAnswer() {
+        var generator = SeededGenerator(seed: 11)
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "1", " ", " ", "\t", "\n", "\u{0B}", "\u{1B}", "[", "m", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}",
+            "é",
+            "\u{2028}", "\u{3000}", "\u{200B}", "\u{202E}", "\u{200D}", "🚻", "\u{FEFF}",
+        ]
+        var clean = 0
+        for _ in 0..<5000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(generator.next() % 12) { text.append(pool[Int(generator.next() % UInt64(pool.count))]) }
+            let input = String(text)
+            let scanned = TextSanitizer.scan(input)
+            #expect(TextSanitizer.isClean(input) == (scanned == input), "\(input.debugDescription)")
+            #expect(TextSanitizer.clean(input) == scanned)
+            if TextSanitizer.isClean(input) { clean += 1 }
+        }
+        #expect(clean > 100)
     }
 
     @Test func cutsWithEllipsis() {

@@ -71,7 +71,7 @@ import VectorTiles
         canvas.drawLine(x0: .nan, y0: 1, x1: 5, y1: 5, color: TermColor(1))
         canvas.drawLine(x0: 0, y0: 0, x1: .infinity, y1: 5, color: TermColor(1))
         #expect(canvas.dots.allSatisfy { $0 == 0 })
-        var crossings: [[Double]] = []
+        var crossings: [SIMD2<Double>] = []
         let points: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(1e300, 1e300), SIMD2(.nan, 3), SIMD2(-1e300, 8)]
         canvas.fillPolygon(points, rings: [0..<4], color: TermColor(2), scratch: &crossings)
     }

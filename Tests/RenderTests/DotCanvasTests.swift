@@ -1,4 +1,5 @@
 import Render
+import TestSupport
 import Testing
 
 /// Rasterizer tests as small text pictures: braille for dots, letters for background colours.
@@ -48,7 +49,7 @@ import Testing
 
     @Test func polygonWithHoleFillsCellsByCentre() {
         var canvas = DotCanvas(cols: 6, rows: 5)
-        var scratch: [[Double]] = []
+        var scratch: [SIMD2<Double>] = []
         // Outer square over cells 0...5 × 0...4 and a hole over cells 2...3 × 1...3 (in dots).
         let points: [SIMD2<Double>] = [
             SIMD2(0, 0), SIMD2(12, 0), SIMD2(12, 20), SIMD2(0, 20),
@@ -60,7 +61,7 @@ import Testing
 
     @Test func triangleFill() {
         var canvas = DotCanvas(cols: 4, rows: 4)
-        var scratch: [[Double]] = []
+        var scratch: [SIMD2<Double>] = []
         canvas.fillPolygon(
             [SIMD2(0, 0), SIMD2(8, 16), SIMD2(0, 16)], rings: [0..<3][...], color: TermColor(2), scratch: &scratch)
         #expect(fills(canvas) == "....\n#...\n##..\n###.")
@@ -107,17 +108,54 @@ import Testing
         #expect(picture(canvas) == "⠁⠉⠈⠈")
     }
 
-    /// Polygons filled one after another each fill only their own rows (the crossings of a row are
-    /// emptied once used, whichever rows the last polygon touched).
+    /// Polygons filled one after another each fill only their own rows (the crossings one leaves in the
+    /// scratch buffer are never read by the next).
     @Test func successiveFillsStayInTheirRows() {
         var canvas = DotCanvas(cols: 4, rows: 4)
-        var scratch: [[Double]] = []
+        var scratch: [SIMD2<Double>] = []
         let low: [SIMD2<Double>] = [SIMD2(0, 8), SIMD2(8, 8), SIMD2(8, 16), SIMD2(0, 16)]
         let high: [SIMD2<Double>] = [SIMD2(4, 0), SIMD2(8, 0), SIMD2(8, 4), SIMD2(4, 4)]
         canvas.fillPolygon(low, rings: [0..<4][...], color: TermColor(2), scratch: &scratch)
         canvas.fillPolygon(high, rings: [0..<4][...], color: TermColor(3), scratch: &scratch)
         #expect(fills(canvas) == "..##\n....\n####\n####")
-        #expect(scratch.allSatisfy { $0.isEmpty })
+    }
+
+    /// Random polygons of several rings, some reaching off the canvas, fill exactly the cells whose
+    /// centres an even-odd count of edge crossings puts inside (a crossing counts when the centre's row
+    /// line passes in [low, high) of the edge and the crossing lies at or left of the centre).
+    @Test func fillsMatchAnEvenOddCountAtEveryCellCentre() {
+        var generator = SeededGenerator(seed: 5)
+        func random(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + Double(generator.next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound)
+        }
+        var scratch: [SIMD2<Double>] = []
+        for _ in 0..<200 {
+            var canvas = DotCanvas(cols: 12, rows: 6)
+            var points: [SIMD2<Double>] = []
+            var rings: [Range<Int>] = []
+            for _ in 0..<(1 + generator.next() % 3) {
+                let start = points.count
+                for _ in 0..<(3 + generator.next() % 6) { points.append(SIMD2(random(-6...30), random(-6...30))) }
+                rings.append(start..<points.count)
+            }
+            canvas.fillPolygon(points, rings: rings[...], color: TermColor(2), scratch: &scratch)
+            for row in 0..<6 {
+                for col in 0..<12 {
+                    let y = Double(row) + 0.5, x = Double(col) + 0.5
+                    var inside = false
+                    for ring in rings {
+                        for i in ring {
+                            let a = points[i == ring.lowerBound ? ring.upperBound - 1 : i - 1], b = points[i]
+                            let ya = a.y * 0.25, yb = b.y * 0.25
+                            guard y >= min(ya, yb), y < max(ya, yb) else { continue }
+                            let slope = (b.x * 0.5 - a.x * 0.5) / (yb - ya)
+                            if a.x * 0.5 + (y - ya) * slope <= x { inside.toggle() }
+                        }
+                    }
+                    #expect(!canvas.background[row * 12 + col].isDefault == inside, "\(points) \(rings)")
+                }
+            }
+        }
     }
 
     @Test func asciiStrokesFollowDirection() {

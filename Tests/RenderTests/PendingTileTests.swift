@@ -80,7 +80,7 @@ import VectorTiles
         var canvas = DotCanvas(cols: 10, rows: 4)
         canvas.clip(to: DotBox(minX: 4, minY: 0, maxX: 10, maxY: 16))
         canvas.drawLine(x0: 0, y0: 1, x1: 19, y1: 1, color: TermColor(1))
-        var crossings: [[Double]] = []
+        var crossings: [SIMD2<Double>] = []
         let square: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(20, 0), SIMD2(20, 16), SIMD2(0, 16)]
         canvas.fillPolygon(square, rings: [0..<4], color: TermColor(2), scratch: &crossings)
         let lit = (0..<10).filter { canvas.dots[$0] != 0 }

@@ -117,7 +117,8 @@ import VectorTiles
     /// Preparing the tile leaves one name per joined street (Long Street's two ways are one line).
     @Test func preparedTileHasOneNamePerStreet() throws {
         let tile = try VectorTile(bytes: Self.tile())
-        let prepared = PreparedTile.prepare(tile, id: TileID(z: 0, x: 0, y: 0), style: Self.style) {}
+        var prepared = PreparedTile(tile: TileID(z: 0, x: 0, y: 0), layerCount: Self.style.layers.count)
+        prepared.prepare(Array(Self.style.layers.indices), from: tile, style: Self.style) {}
         let names = try #require(prepared.layers[3]).labels
         #expect(names.map(\.text).sorted() == ["Broad Road", "Long St", "Tall Ave"])
         #expect(names.allSatisfy { $0.path != nil })

@@ -31,7 +31,13 @@ render_names_a_pin() {  # the one-shot frame waits for the reverse geocode it st
   echo "$out" | grep -q 'Pin 1' && echo "$out" | grep -q 'Paris, France' && ! echo "$out" | grep -q 'finding where'
 }
 
+offline_render_leaves_libcurl_unloaded() {  # libcurl and its libraries cost a start ~7 ms: opened on demand
+  ! ldd "$MAPTERM" | grep -q libcurl || return 1
+  ! LD_DEBUG=files "$MAPTERM" render --center 43.7384,7.4246 --zoom 15 --size 40x10 2>&1 >/dev/null | grep -q libcurl
+}
+
 check "render prints exactly ROWS lines of COLS cells" render_size_is_exact
+check "an offline render never loads libcurl" offline_render_leaves_libcurl_unloaded
 check "render --color uses ANSI colours" render_colour_has_escapes
 check "latitude 91 is refused" bad_input "latitude" render --center 91,0 --zoom 1 --size 80x24
 check "zoom -3 is refused" bad_input "zoom" render --center 0,0 --zoom -3 --size 80x24
