@@ -61,8 +61,6 @@ public final class HTTPTestServer: @unchecked Sendable {
     private var running = true
     private var stopped = false
     private let concurrent: Bool
-    private var active = 0
-    private var mostActive = 0
 
     /// Starts listening and serving immediately.
     /// - Throws: `POSIXError` when the socket cannot be created or bound.
@@ -101,13 +99,6 @@ public final class HTTPTestServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return targets
-    }
-
-    /// The most requests answered at the same time so far (always 1 unless `concurrent`).
-    public var mostConcurrentRequests: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return mostActive
     }
 
     /// True until the server thread has finished after `stop()`.
@@ -212,9 +203,9 @@ public final class HTTPTestServer: @unchecked Sendable {
             if concurrent {
                 Thread { [self] in
                     // A stalled connection is closed by `stop()` with the others.
-                    if !self.serveCounted(connection) { self.closeDescriptor(connection) }
+                    if !self.serve(connection) { self.closeDescriptor(connection) }
                 }.start()
-            } else if serveCounted(connection) {
+            } else if serve(connection) {
                 stalled.append(connection)
             } else {
                 closeDescriptor(connection)
@@ -238,23 +229,6 @@ public final class HTTPTestServer: @unchecked Sendable {
         for fd in left { closeDescriptor(fd) }
     }
 
-    /// `serve` (the requests answered at once are counted from the request read to the answer sent).
-    private func serveCounted(_ connection: Int32) -> Bool { serve(connection) }
-
-    /// Counts a request as being answered until `answering` returns.
-    private func counting<T>(_ answering: () -> T) -> T {
-        lock.lock()
-        active += 1
-        mostActive = max(mostActive, active)
-        lock.unlock()
-        defer {
-            lock.lock()
-            active -= 1
-            lock.unlock()
-        }
-        return answering()
-    }
-
     /// Answers one connection; true when it must stay open (a stalled body).
     private func serve(_ connection: Int32) -> Bool {
         guard let head = readHead(connection) else { return false }
@@ -264,7 +238,7 @@ public final class HTTPTestServer: @unchecked Sendable {
         lock.lock()
         targets.append(target)
         lock.unlock()
-        switch counting({ answer(target, on: connection) }) {
+        switch answer(target, on: connection) {
         case .finish:
             finishWriting(connection)
             return false

@@ -186,7 +186,7 @@ import VectorTiles
         let wanted = Self.tiles(z: 4, 0..<6, 4..<8)
         store.want(wanted)
         #expect(events.wait { _ in Set(events.arrived) == Set(wanted) })
-        #expect(fake.server.mostConcurrentRequests == HostGate.limit)
+        #expect(fake.mostConcurrentRequests == HostGate.limit)
         #expect(fake.requests.count == wanted.count, "each tile asked for once")
     }
 

@@ -26,6 +26,8 @@ final class TileServerFake: @unchecked Sendable {
     private var latency = 0.0
     private var modeQueue: [Mode] = []
     private var log: [(time: Double, target: String)] = []
+    private var waiting = 0
+    private var mostWaiting = 0
 
     /// Serves the tiles of `mbtiles` (a file under Resources by default: the world basemap).
     init(mbtiles: URL = RepositoryPaths.resource("world.mbtiles")) throws {
@@ -58,12 +60,23 @@ final class TileServerFake: @unchecked Sendable {
 
     func stop() { server.stop() }
 
+    /// The most tile requests under way at once so far, counted over the added latency (before the
+    /// answer is sent, so a request the client has finished never overlaps its next one).
+    var mostConcurrentRequests: Int { lock.withLock { mostWaiting } }
+
     private func answer(_ target: String) -> HTTPTestServer.Response {
         let (mode, latency) = lock.withLock { () -> (Mode, Double) in
             log.append((Date().timeIntervalSince(started), target))
             return (modeQueue.isEmpty ? self.mode : modeQueue.removeFirst(), self.latency)
         }
-        if latency > 0 { Thread.sleep(forTimeInterval: latency) }
+        if latency > 0 {
+            lock.withLock {
+                waiting += 1
+                mostWaiting = max(mostWaiting, waiting)
+            }
+            Thread.sleep(forTimeInterval: latency)
+            lock.withLock { waiting -= 1 }
+        }
         guard let tile = Self.tile(target) else { return .text("no such path", status: 404) }
         switch mode {
         case .serve:
