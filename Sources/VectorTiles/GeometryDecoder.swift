@@ -19,8 +19,8 @@ enum GeometryDecoder {
         var points = geometry.points
         var partStarts = geometry.partStarts
         geometry = TileGeometry()
-        points.removeAll(keepingCapacity: true)
-        partStarts.removeAll(keepingCapacity: true)
+        if !points.isEmpty { points.removeAll(keepingCapacity: true) }
+        if !partStarts.isEmpty { partStarts.removeAll(keepingCapacity: true) }
         defer { geometry = TileGeometry(points: points, partStarts: partStarts) }
         points.reserveCapacity(commands.count / 2)
         var x: Int64 = 0
