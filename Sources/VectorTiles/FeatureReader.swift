@@ -41,8 +41,8 @@ public struct FeatureReader {
         while nextIndex < featureRanges.count {
             let range = featureRanges[nextIndex]
             nextIndex += 1
-            feature.geometry.points.removeAll(keepingCapacity: true)
-            feature.geometry.partStarts.removeAll(keepingCapacity: true)
+            if !feature.geometry.points.isEmpty { feature.geometry.points.removeAll(keepingCapacity: true) }
+            if !feature.geometry.partStarts.isEmpty { feature.geometry.partStarts.removeAll(keepingCapacity: true) }
             let known: Result<Bool, VectorTileError> = data.withUnsafeBufferPointer { buffer in
                 do throws(VectorTileError) {
                     return .success(

@@ -15,43 +15,18 @@ enum GeometryDecoder {
     static func decode(
         _ commands: [UInt32], type: GeometryType, layer: String, into geometry: inout TileGeometry
     ) throws(VectorTileError) {
+        // The arrays taken out of `geometry`, so they have one owner and grow in place.
         var points = geometry.points
         var partStarts = geometry.partStarts
         geometry = TileGeometry()
-        points.removeAll(keepingCapacity: true)
-        partStarts.removeAll(keepingCapacity: true)
+        if !points.isEmpty { points.removeAll(keepingCapacity: true) }
+        if !partStarts.isEmpty { partStarts.removeAll(keepingCapacity: true) }
         defer { geometry = TileGeometry(points: points, partStarts: partStarts) }
         points.reserveCapacity(commands.count / 2)
         var x: Int64 = 0
         var y: Int64 = 0
         var i = 0
         let n = commands.count
-
-        func fail(_ reason: String) -> VectorTileError {
-            .invalidGeometry(layer: layer, reason: reason)
-        }
-
-        /// Checks the part that is being built and removes it when degenerate.
-        func finishPart() {
-            guard let start = partStarts.last else { return }
-            switch type {
-            case .lineString:
-                if points.count - start < 2 {
-                    points.removeSubrange(start...)
-                    partStarts.removeLast()
-                }
-            case .polygon:
-                if points.count - start > 1, points[points.count - 1] == points[start] {
-                    points.removeLast()
-                }
-                if points.count - start < 3 {
-                    points.removeSubrange(start...)
-                    partStarts.removeLast()
-                }
-            case .point, .unknown:
-                break
-            }
-        }
 
         while i < n {
             let command = commands[i]
@@ -61,18 +36,23 @@ enum GeometryDecoder {
             switch id {
             case 1, 2:  // MoveTo, LineTo
                 guard count <= (n - i) / 2 else {
-                    throw fail("command count \(count) exceeds the remaining \(n - i) parameters")
+                    throw .invalidGeometry(
+                        layer: layer, reason: "command count \(count) exceeds the remaining \(n - i) parameters")
                 }
                 if id == 2 {
-                    guard type != .point else { throw fail("LineTo in a point geometry") }
-                    guard !partStarts.isEmpty else { throw fail("LineTo before MoveTo") }
+                    guard type != .point else {
+                        throw .invalidGeometry(layer: layer, reason: "LineTo in a point geometry")
+                    }
+                    guard !partStarts.isEmpty else {
+                        throw .invalidGeometry(layer: layer, reason: "LineTo before MoveTo")
+                    }
                 }
                 for _ in 0..<count {
                     x &+= zigzag(commands[i])
                     y &+= zigzag(commands[i + 1])
                     i += 2
                     if id == 1 {
-                        finishPart()
+                        finishPart(&points, &partStarts, type: type)
                         partStarts.append(points.count)
                     }
                     points.append(SIMD2(Float(x), Float(y)))
@@ -80,18 +60,44 @@ enum GeometryDecoder {
             case 7:  // ClosePath
                 switch type {
                 case .point, .unknown:
-                    throw fail("ClosePath in a point geometry")
+                    throw .invalidGeometry(layer: layer, reason: "ClosePath in a point geometry")
                 case .lineString:
-                    guard let start = partStarts.last else { throw fail("ClosePath before MoveTo") }
+                    guard let start = partStarts.last else {
+                        throw .invalidGeometry(layer: layer, reason: "ClosePath before MoveTo")
+                    }
                     points.append(points[start])
                 case .polygon:
-                    guard !partStarts.isEmpty else { throw fail("ClosePath before MoveTo") }
+                    guard !partStarts.isEmpty else {
+                        throw .invalidGeometry(layer: layer, reason: "ClosePath before MoveTo")
+                    }
                 }
             default:
-                throw fail("unknown command id \(id)")
+                throw .invalidGeometry(layer: layer, reason: "unknown command id \(id)")
             }
         }
-        finishPart()
+        finishPart(&points, &partStarts, type: type)
+    }
+
+    /// Checks the part that is being built (the last of `partStarts`) and removes it when degenerate.
+    private static func finishPart(_ points: inout [SIMD2<Float>], _ partStarts: inout [Int], type: GeometryType) {
+        guard let start = partStarts.last else { return }
+        switch type {
+        case .lineString:
+            if points.count - start < 2 {
+                points.removeSubrange(start...)
+                partStarts.removeLast()
+            }
+        case .polygon:
+            if points.count - start > 1, points[points.count - 1] == points[start] {
+                points.removeLast()
+            }
+            if points.count - start < 3 {
+                points.removeSubrange(start...)
+                partStarts.removeLast()
+            }
+        case .point, .unknown:
+            break
+        }
     }
 
     @inline(__always)

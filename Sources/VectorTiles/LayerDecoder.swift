@@ -126,19 +126,14 @@ enum LayerDecoder {
             case (1, .varint):
                 feature.id = try reader.readVarint()
             case (2, _):
-                try reader.readPackedVarints(wireType, field: 2) { (value) throws(VectorTileError) in
-                    guard value <= UInt64(UInt32.max) else { throw .invalidTags(layer: layer.name) }
-                    feature.tags.append(UInt32(value))
-                }
+                try reader.readPackedUInt32s(
+                    wireType, field: 2, into: &feature.tags, tooWide: .invalidTags(layer: layer.name))
             case (3, .varint):
                 rawType = try reader.readVarint()
             case (4, _):
-                try reader.readPackedVarints(wireType, field: 4) { (value) throws(VectorTileError) in
-                    guard value <= UInt64(UInt32.max) else {
-                        throw .invalidGeometry(layer: layer.name, reason: "command wider than 32 bits")
-                    }
-                    commands.append(UInt32(value))
-                }
+                try reader.readPackedUInt32s(
+                    wireType, field: 4, into: &commands,
+                    tooWide: .invalidGeometry(layer: layer.name, reason: "command wider than 32 bits"))
             case (1, _), (3, _):
                 throw .invalidField(field, offset: fieldStart)
             default:

@@ -124,17 +124,31 @@ struct ProtobufReader {
         }
     }
 
-    /// Calls `body` for every varint of a packed repeated field (wire type 2), or for the
-    /// single value of an unpacked one (wire type 0).
-    mutating func readPackedVarints(
-        _ wireType: WireType, field: UInt32, _ body: (UInt64) throws(VectorTileError) -> Void
+    /// Appends every varint of a packed repeated field (wire type 2), or the single value of an
+    /// unpacked one (wire type 0), to `values`; throws `tooWide` for a value wider than 32 bits.
+    mutating func readPackedUInt32s(
+        _ wireType: WireType, field: UInt32, into values: inout [UInt32], tooWide: VectorTileError
     ) throws(VectorTileError) {
         switch wireType {
         case .varint:
-            try body(try readVarint())
+            let value = try readVarint()
+            guard value <= UInt64(UInt32.max) else { throw tooWide }
+            values.append(UInt32(value))
         case .lengthDelimited:
             var packed = ProtobufReader(buffer, range: try readLengthDelimited())
-            while !packed.isAtEnd { try body(try packed.readVarint()) }
+            values.reserveCapacity(values.count + (packed.end - packed.offset))
+            while !packed.isAtEnd {
+                // Most values (tags, small deltas) take one byte.
+                let byte = buffer[packed.offset]
+                if byte < 0x80 {
+                    values.append(UInt32(byte))
+                    packed.offset += 1
+                    continue
+                }
+                let value = try packed.readVarint()
+                guard value <= UInt64(UInt32.max) else { throw tooWide }
+                values.append(UInt32(value))
+            }
         case .fixed32, .fixed64:
             throw .invalidField(field, offset: offset)
         }

@@ -60,9 +60,10 @@ public final class TileLoader: @unchecked Sendable {
 
     private let state: Mutex<State>
 
-    /// The bytes of decoded tiles one loader keeps by default: 64 MiB (with `MapRenderer`'s 64 MiB of
-    /// prepared tiles, 128 MiB of tile caches in all).
-    public static let defaultCacheBytes = 64 << 20
+    /// The bytes of decoded tiles one loader keeps by default: 16 MiB. Frames draw from the renderer's
+    /// prepared tiles (64 MiB); a decoded tile is kept only so that a frame at another zoom can prepare
+    /// the layers it shows (buildings from z15, say) without reading and inflating the tile again.
+    public static let defaultCacheBytes = 16 << 20
 
     /// A loader over `store` caching up to `cacheCapacity` source tiles (decoded, missing or
     /// damaged) whose decoded bytes add up to at most `cacheBytes`.

@@ -93,13 +93,13 @@ import VectorTiles
     }
 
     /// Ways of one name that meet end to end become one line (either way round), once each; a way
-    /// elsewhere stays a line of its own; ten thousand ways in a row join in one pass.
+    /// elsewhere stays a line of its own; ten thousand ways in a row join in one.
     @Test func waysOfOneNameJoinIntoLines() {
         let a: [SIMD2<Float>] = [SIMD2(0, 0), SIMD2(1, 0)]
         let b: [SIMD2<Float>] = [SIMD2(2, 0), SIMD2(1, 0)]
         let c: [SIMD2<Float>] = [SIMD2(2, 0), SIMD2(3, 0)]
         let d: [SIMD2<Float>] = [SIMD2(10, 10), SIMD2(11, 11)]
-        let joined = LineNames.join([b, d, a, c])
+        let joined = Self.join([b, d, a, c])
         #expect(joined.count == 2)
         let long = joined.first { $0.count == 4 }
         #expect(long.map { Set($0.map(\.x)) } == [0, 1, 2, 3])
@@ -110,8 +110,59 @@ import VectorTiles
             let line = [SIMD2(Float(i), 0), SIMD2(Float(i + 1), 0)]
             return i % 2 == 0 ? line : line.reversed()
         }
-        let one = LineNames.join(many.shuffled())
+        let one = Self.join(many.shuffled())
         #expect(one.count == 1 && one.first?.count == 10_001)
+    }
+
+    /// On seeded random ways over a small grid of points (branches, loops, ways that end where they
+    /// start), the joiner makes the same lines in the same order as a plain search through every way.
+    @Test func joinedLinesMatchAPlainSearch() {
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<300 {
+            let lines = (0..<(1 + generator.next() % 9)).map { _ in
+                (0..<(2 + generator.next() % 3)).map { _ in
+                    SIMD2(Float(generator.next() % 4), Float(generator.next() % 3))
+                }
+            }
+            #expect(Self.join(lines) == Self.plainJoin(lines), "\(lines)")
+        }
+    }
+
+    /// Joining by looking through every way for one that continues the line (quadratic).
+    static func plainJoin(_ lines: [[SIMD2<Float>]]) -> [[SIMD2<Float>]] {
+        guard lines.count > 1 else { return lines }
+        var used = [Bool](repeating: false, count: lines.count)
+        func next(at point: SIMD2<Float>) -> [SIMD2<Float>]? {
+            for (i, line) in lines.enumerated() where !used[i] && (line.first == point || line.last == point) {
+                used[i] = true
+                return line[0] == point ? line : line.reversed()
+            }
+            return nil
+        }
+        var joined: [[SIMD2<Float>]] = []
+        for i in lines.indices where !used[i] {
+            used[i] = true
+            var line = lines[i]
+            while let more = next(at: line[line.count - 1]) { line += more.dropFirst() }
+            line.reverse()
+            while let more = next(at: line[line.count - 1]) { line += more.dropFirst() }
+            joined.append(line)
+        }
+        return joined
+    }
+
+    /// The lines `LineJoiner` makes of `lines`.
+    static func join(_ lines: [[SIMD2<Float>]]) -> [[SIMD2<Float>]] {
+        var points: [SIMD2<Float>] = []
+        var ranges: [Range<Int>] = []
+        for line in lines {
+            ranges.append(points.count..<points.count + line.count)
+            points += line
+        }
+        var joiner = LineJoiner()
+        var joined: [[SIMD2<Float>]] = []
+        joiner.join(ranges[...], in: points) { joined.append($0) }
+        return joined
     }
 
     /// Preparing the tile leaves one name per joined street (Long Street's two ways are one line).

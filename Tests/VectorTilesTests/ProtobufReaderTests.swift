@@ -112,10 +112,10 @@ private func withReader<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) thro
     @Test func packedVarintsStopAtTheirEnd() throws {
         // Packed field of 3 values followed by another field.
         let bytes: [UInt8] = [0x22, 0x03, 0x01, 0x96, 0x01, 0x08, 0x05]
-        let values = try withReader(bytes) { r -> [UInt64] in
-            var out: [UInt64] = []
+        let values = try withReader(bytes) { r -> [UInt32] in
+            var out: [UInt32] = []
             guard let (field, wireType) = try r.readTag() else { return out }
-            try r.readPackedVarints(wireType, field: field) { out.append($0) }
+            try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
             return out
         }
         #expect(values == [1, 150])
@@ -124,8 +124,24 @@ private func withReader<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) thro
         #expect(throws: VectorTileError.truncated(offset: 2)) {
             try withReader(crossing) { r in
                 guard let (field, wireType) = try r.readTag() else { return }
-                try r.readPackedVarints(wireType, field: field) { _ in }
+                var out: [UInt32] = []
+                try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
             }
         }
+        // A value past 32 bits throws the error given; an unpacked field gives its one value.
+        #expect(throws: VectorTileError.missingLayerName) {
+            try withReader([0x22, 0x05, 0x80, 0x80, 0x80, 0x80, 0x10]) { r in
+                guard let (field, wireType) = try r.readTag() else { return }
+                var out: [UInt32] = []
+                try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
+            }
+        }
+        let single = try withReader([0x20, 0x07]) { r -> [UInt32] in
+            var out: [UInt32] = [3]
+            guard let (field, wireType) = try r.readTag() else { return out }
+            try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
+            return out
+        }
+        #expect(single == [3, 7])
     }
 }
