@@ -16,7 +16,7 @@ start_tile_server
 trap 'kill $tile_pid 2>/dev/null; tm kill-server 2>/dev/null' EXIT
 export no_proxy="127.0.0.1,localhost"
 columbus_view=(--center 39.9612,-82.9988 --zoom 15.5)
-street_names='High Street|Broad Street|State Street|Front Street'
+street_names='High St|Broad St|State St|Front St'  # names are shortened (Street -> St)
 braille_cells() { python3 -c 'import sys; print(sum(0x2800 < ord(c) <= 0x28FF for c in sys.stdin.read()))'; }
 
 render_waits_for_server_tiles() {
