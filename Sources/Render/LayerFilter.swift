@@ -24,6 +24,8 @@ struct LayerFilter {
                 isKey: layer.keys.map { $0 == key }, allowed: allowed, allowsMissing: allowed.contains(.missing),
                 verdicts: [UInt8](repeating: 0, count: layer.values.count))
         }
+        // Conditions a feature without the key fails first: they turn most features away soonest.
+        conditions.sort { !$0.allowsMissing && $1.allowsMissing }
     }
 
     /// True when `feature` passes every condition (a feature without the key passes where `null` is

@@ -21,6 +21,11 @@ public final class LatentTileStore: TileStore, @unchecked Sendable {
         lock.withLock { arrived.formUnion(ids) }
     }
 
+    /// Makes these tiles unavailable again, as a remote source that dropped them from its cache.
+    public func leave(_ ids: some Sequence<TileID>) {
+        lock.withLock { arrived.subtract(ids) }
+    }
+
     public func tileData(_ id: TileID) throws -> [UInt8]? {
         guard lock.withLock({ arrived.contains(id) }) else { throw TileNotYetLoaded() }
         return tiles[id]

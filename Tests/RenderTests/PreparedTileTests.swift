@@ -16,10 +16,13 @@ import VectorTiles
         style.layers.indices.filter { style.layers[$0].isVisible(atZoom: zoom) }
     }
 
+    /// The tile of the tests: south-east of 0°N 0°E.
+    static let tileID = TileID(z: 14, x: 8192, y: 8192)
+
     /// One tile with a building and a coastline, each drawn by one style layer.
-    static func store() -> MVTMemoryTileStore {
+    static func tile() -> [UInt8] {
         let square: [(Int32, Int32)] = [(1000, 1000), (3000, 1000), (3000, 3000), (1000, 3000)]
-        let tile = MVTEncoder.tile([
+        return MVTEncoder.tile([
             MVTEncoder.Layer(
                 name: "building", keys: [], values: [],
                 features: [MVTEncoder.Feature(type: .polygon, geometry: MVTGeometry.rings([square]))]),
@@ -29,13 +32,12 @@ import VectorTiles
                     MVTEncoder.Feature(type: .lineString, geometry: MVTGeometry.lines([[(0, 2048), (4096, 2048)]]))
                 ]),
         ])
-        return MVTMemoryTileStore(tiles: [TileID(z: 14, x: 0, y: 0): tile], minZoom: 14, maxZoom: 14)
     }
 
     @Test func aTileGainsTheLayersOfADeeperZoomFromOneRead() throws {
-        let store = Self.store()
+        let store = MVTMemoryTileStore(tiles: [Self.tileID: Self.tile()], minZoom: 14, maxZoom: 14)
         let renderer = MapRenderer(sources: [TileLoader(store: store)], style: Self.style)
-        let tile = TileID(z: 14, x: 0, y: 0)
+        let tile = Self.tileID
         let building = try #require(Self.style.layers.firstIndex { $0.id == "building" })
         let coastline = try #require(Self.style.layers.firstIndex { $0.id == "coastline" })
 
@@ -53,6 +55,38 @@ import VectorTiles
         #expect(atZ15.isPrepared[building] && atZ15.layers[building] != nil)
         #expect(atZ15.layers[coastline]?.points == atZ14.layers[coastline]?.points)
         #expect(store.readLog == [tile], "the decoded tile is reused")
+    }
+
+    /// A source that no longer holds a tile (a remote one that dropped it) when a deeper zoom wants
+    /// more of its layers: the frame draws what the tile has prepared, lists it as pending, and draws
+    /// the rest once the source has it again.
+    @Test func aTileTheSourceLostIsDrawnWithWhatItHasUntilItComesBack() throws {
+        let tile = Self.tileID
+        let store = LatentTileStore(tiles: [tile: Self.tile()], minZoom: 14, maxZoom: 14)
+        store.arrive([tile])
+        let renderer = MapRenderer(sources: [TileLoader(store: store, cacheCapacity: 0)], style: Self.style)
+        let building = try #require(Self.style.layers.firstIndex { $0.id == "building" })
+        guard case .ready = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 14)) else {
+            Issue.record("the tile is not ready")
+            return
+        }
+        store.leave([tile])
+        guard case .incomplete(let partial) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15))
+        else {
+            Issue.record("the tile is not drawn with what it has")
+            return
+        }
+        #expect(!partial.isPrepared[building])
+        let camera = Camera(center: LatLon(lat: -0.005, lon: 0.005), zoom: 15)
+        _ = renderer.render(camera: camera, viewport: Viewport(cols: 20, rows: 5))
+        #expect(renderer.pendingTiles == [PendingTile(source: 0, tile: tile)])
+        #expect(renderer.drawnTileCounts == [1])
+        store.arrive([tile])
+        guard case .ready(let whole) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15)) else {
+            Issue.record("the tile is not ready again")
+            return
+        }
+        #expect(whole.isPrepared[building] && whole.layers[building] != nil)
     }
 
     /// Rings and lines off the canvas are passed over, which changes nothing: a polygon over the view
