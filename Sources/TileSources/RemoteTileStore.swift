@@ -122,9 +122,6 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// Failures since the last tile that arrived (each one paused the source).
     public var consecutiveFailures: Int { lock.withLock { state.failures } }
 
-    /// True when the disk cache is in use and writable.
-    public var isCaching: Bool { lock.withLock { cache != nil && state.cacheWritable } }
-
     public func tileData(_ id: TileID) throws -> [UInt8]? {
         if let kept = lock.withLock({ state.memory[id] }) { return kept.bytes }
         if let entry = cache?.entry(id) {

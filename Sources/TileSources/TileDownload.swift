@@ -15,7 +15,7 @@ public final class TileDownload: @unchecked Sendable {
         public var total: Int
         /// Tiles in the file (fetched now, or by an earlier run), including those the server has not got.
         public var done: Int
-        /// Bytes fetched by this run.
+        /// Bytes this run added to the file (the tiles and their rows, as the file counts them).
         public var bytes: Int
         /// Seconds since this run started.
         public var seconds: Double
@@ -71,7 +71,7 @@ public final class TileDownload: @unchecked Sendable {
         let start = Date()
         var remaining = tiles.filter { !file.contains($0) }
         var lastReport = -Double.infinity
-        var bytes = 0
+        let startBytes = file.totalBytes
         var gotAny = false
         while !remaining.isEmpty {
             if interrupted() {
@@ -94,16 +94,20 @@ public final class TileDownload: @unchecked Sendable {
                 gotAny = true
                 let got = Set(news)
                 remaining.removeAll { got.contains($0) }
-                bytes += news.reduce(0) { $0 + ((try? store.tileData($1))??.count ?? 0) }
             }
             let now = Date().timeIntervalSince(start)
             if now - lastReport >= reportInterval {
                 lastReport = now
-                report(Progress(total: tiles.count, done: tiles.count - remaining.count, bytes: bytes, seconds: now))
+                report(
+                    Progress(
+                        total: tiles.count, done: tiles.count - remaining.count, bytes: file.totalBytes - startBytes,
+                        seconds: now))
             }
         }
         report(
-            Progress(total: tiles.count, done: tiles.count, bytes: bytes, seconds: Date().timeIntervalSince(start)))
+            Progress(
+                total: tiles.count, done: tiles.count, bytes: file.totalBytes - startBytes,
+                seconds: Date().timeIntervalSince(start)))
     }
 
     private func record(_ event: RemoteTileEvent) {
