@@ -163,6 +163,30 @@ the_config_file_names_tile_sources() {
   [ "$cells" -gt 300 ] && [ $status -eq 2 ] && echo "$out" | grep -q '"tiles" in .*config.json must be'
 }
 
+two_processes_share_one_tile_cache() {
+  # Two renders at once, one source, one cache file: both draw the streets, the file stays sound.
+  local source="$tiles_url/tiles/{z}/{x}/{y}.pbf?shared=1" a b
+  echo 0.05 > "$tiles_dir/latency"
+  "$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$source" > "$tiles_dir/a.txt" 2>&1 & a=$!
+  "$MAPTERM" render --center 39.9700,-82.9900 --zoom 15.5 --size 100x30 --tiles "$source" > "$tiles_dir/b.txt" 2>&1 & b=$!
+  wait $a || return 1; wait $b || return 1
+  rm -f "$tiles_dir/latency"
+  echo "  $(braille_cells < "$tiles_dir/a.txt") and $(braille_cells < "$tiles_dir/b.txt") braille cells"
+  [ "$(braille_cells < "$tiles_dir/a.txt")" -gt 300 ] && [ "$(braille_cells < "$tiles_dir/b.txt")" -gt 300 ] || return 1
+  python3 - "$XDG_CACHE_HOME/mapterm/tiles" <<'PY'
+import glob, sqlite3, sys
+files = [f for f in glob.glob(sys.argv[1] + "/*.mbtiles")]
+shared = [f for f in files if sqlite3.connect(f).execute(
+    "select value from metadata where name = 'mapterm_source'").fetchone()[0].endswith("shared=1")]
+assert len(shared) == 1, files
+db = sqlite3.connect(shared[0])
+assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
+tiles, states = db.execute("select count(*) from tiles").fetchone()[0], db.execute("select count(*) from tile_state").fetchone()[0]
+assert tiles > 0 and states >= tiles, (tiles, states)
+PY
+}
+
+check "two renders at once share one tile cache file, which stays sound" two_processes_share_one_tile_cache
 check "tile sources come from config.json; a broken one is one line, exit 2" the_config_file_names_tile_sources
 an_empty_street_view_says_so() {
   start 120 30 --center 23.0,10.0 --zoom 12
