@@ -14,6 +14,13 @@ struct PlaceRowWriter {
         var name: String
         var bucket: Int64
         var category: PlaceCategory?
+        /// The stored `PlaceKeywords` form.
+        var keywords: String
+
+        /// True when writing `place` over this row changes what the full-text index holds of it.
+        func indexChanges(to place: Place) -> Bool {
+            name != place.name || keywords != PlaceKeywords.stored(place) || category != PlaceCategory.of(place)
+        }
     }
 
     let database: SQLiteDatabase
@@ -24,13 +31,13 @@ struct PlaceRowWriter {
         self.database = database
         insert = try database.prepare(
             """
-            INSERT INTO places (rowid, kind, name, lat, lon, details, bucket, category, rank, id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            INSERT INTO places (rowid, kind, name, lat, lon, details, bucket, category, rank, id, keywords)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """)
         update = try database.prepare(
             """
             UPDATE places SET kind = ?2, name = ?3, lat = ?4, lon = ?5, details = ?6, bucket = ?7, category = ?8,
-            rank = ?9 WHERE rowid = ?1
+            rank = ?9, keywords = ?11 WHERE rowid = ?1
             """)
     }
 
@@ -38,7 +45,8 @@ struct PlaceRowWriter {
     func existing(ids: [String]) throws -> [String: Existing] {
         guard !ids.isEmpty else { return [:] }
         let find = try database.prepare(
-            "SELECT id, rowid, name, bucket, category FROM places WHERE id IN (SELECT value FROM json_each(?1))")
+            "SELECT id, rowid, name, bucket, category, keywords FROM places WHERE id IN (SELECT value FROM json_each(?1))"
+        )
         return try database.withLock {
             defer { find.reset() }
             try find.bind(1, Self.jsonArray(ids))
@@ -46,7 +54,7 @@ struct PlaceRowWriter {
             while try find.step() {
                 rows[find.text(0)] = Existing(
                     rowid: find.int64(1), name: find.text(2), bucket: find.int64(3),
-                    category: PlaceCategory(code: UInt8(clamping: find.int(4))))
+                    category: PlaceCategory(code: UInt8(clamping: find.int(4))), keywords: find.text(5))
             }
             return rows
         }
@@ -72,18 +80,19 @@ struct PlaceRowWriter {
             try statement.bind(8, Int(category.code))
             try statement.bind(9, Int(PlaceImportance.rank(place)))
             if !replacing { try statement.bind(10, place.id) }
+            try statement.bind(11, PlaceKeywords.stored(place))
             _ = try statement.step()
             statement.reset()
         }
     }
 
-    /// Takes the names of these rows out of the full-text index (before they are renamed).
+    /// Takes these rows out of the full-text index (before their name, keywords or category change).
     func unindexNames(of rowids: [Int64]) throws {
         guard !rowids.isEmpty else { return }
         try run(PlaceStoreSchema.unindexNames, Self.jsonArray(rowids))
     }
 
-    /// Indexes the names of the rows from `firstRowID` on and of `rowids`.
+    /// Indexes the rows from `firstRowID` on and `rowids`.
     func indexNames(from firstRowID: Int64, and rowids: [Int64]) throws {
         let statement = try database.prepare(PlaceStoreSchema.indexNames)
         try database.withLock {

@@ -123,7 +123,7 @@ extension PlaceStore {
     ) throws -> [Int64] {
         var renamed: [Int64] = []
         for (position, index) in order.enumerated() {
-            if let old = existing[position], old.name != places[index].name { renamed.append(old.rowid) }
+            if let old = existing[position], old.indexChanges(to: places[index]) { renamed.append(old.rowid) }
         }
         try rows.unindexNames(of: renamed)
         for (position, index) in order.enumerated() {

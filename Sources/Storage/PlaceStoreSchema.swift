@@ -6,13 +6,16 @@ import Places
 ///   ("rr:16273", "ap:KSFO", "osm:node/123"), unique (index `places_by_id`); `kind` is `PlaceKind.rawValue`;
 ///   `lat`/`lon` are degrees (WGS84, doubles); `details` is the compact JSON of `PlaceDetailsCoding`, NULL
 ///   when there are none; `bucket` is the `PlaceBucket` the place belongs to (index `places_by_bucket`);
-///   `category` is its `PlaceCategory.code` and `rank` its `PlaceImportance.rank`, both derived from the
-///   rest when the row is written.
+///   `category` is its `PlaceCategory.code`, `rank` its `PlaceImportance.rank` and `keywords` its
+///   `PlaceKeywords.stored` form (codes, a tab, city or street), all derived from the rest when the row
+///   is written.
 /// - `places_rtree`: an R*Tree with one row per bucket: its bounding box (float32, rounded outward) and
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
-/// - `places_fts`: FTS5 over `name`, an external-content index of `places` (diacritics folded), kept in
-///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
+/// - `places_fts`: FTS5 over `name`, `keywords` and `category`, an external-content index of `places`
+///   (diacritics folded; prefixes of 1 and 2 characters indexed too, for search as you type), kept in
+///   step by triggers. Searches look in `name` and `keywords` (`PlaceStore+Search`); `category` only
+///   lets a search take the large and medium airports first; an import drops the insert and update triggers and indexes the names it adds or
 ///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
 ///   it), and the first, bulk, import rebuilds the index in one go.
 ///
@@ -30,11 +33,11 @@ import Places
 /// The file is marked with `PRAGMA application_id = applicationID` and `PRAGMA user_version = version`.
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
 /// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
-/// `PlaceDatabase` rebuilds them; a store of version 1 (before clusters) is upgraded in place
-/// (`PlaceStore+Migration`), keeping every place.
+/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters) and 2 (before keywords) are
+/// upgraded in place (`PlaceStore+Migration`), keeping every place.
 public enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    public static let version = 2
+    public static let version = 3
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
     public static let applicationID: Int32 = 0x4D54_504C
 
@@ -50,19 +53,33 @@ public enum PlaceStoreSchema {
             details TEXT,
             bucket INTEGER NOT NULL,
             category INTEGER NOT NULL,
-            rank INTEGER NOT NULL
+            rank INTEGER NOT NULL,
+            keywords TEXT NOT NULL DEFAULT ''
         );
         \(indexes)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
         \(clusterTables)
+        \(fullText)
+        """
+
+    /// The full-text index and the triggers keeping it in step.
+    static let fullText = """
         CREATE VIRTUAL TABLE places_fts USING fts5(
-            name, content='places', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+            name, keywords, category, content='places', content_rowid='rowid',
+            tokenize='unicode61 remove_diacritics 2', prefix='1 2'
         );
         \(insertTrigger)
         CREATE TRIGGER places_after_delete AFTER DELETE ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+            INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
+            VALUES ('delete', old.rowid, old.name, old.keywords, old.category);
         END;
         \(updateTrigger)
+        """
+
+    /// Drops the full-text index and its triggers (an upgrade builds them again).
+    static let dropFullText = """
+        DROP TRIGGER IF EXISTS places_after_insert; DROP TRIGGER IF EXISTS places_after_update;
+        DROP TRIGGER IF EXISTS places_after_delete; DROP TABLE IF EXISTS places_fts
         """
 
     /// The tables of the cluster hierarchies.
@@ -83,18 +100,19 @@ public enum PlaceStoreSchema {
     /// inserting a million random ids one by one).
     static let dropIndexes = "DROP INDEX places_by_id; DROP INDEX places_by_bucket"
 
-    /// Indexes the name of every new row.
+    /// Indexes the name and keywords of every new row.
     static let insertTrigger = """
         CREATE TRIGGER places_after_insert AFTER INSERT ON places BEGIN
-            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
+            INSERT INTO places_fts (rowid, name, keywords, category) VALUES (new.rowid, new.name, new.keywords, new.category);
         END;
         """
 
-    /// Re-indexes the name of every renamed row.
+    /// Re-indexes every row whose name, keywords or category change.
     static let updateTrigger = """
-        CREATE TRIGGER places_after_update AFTER UPDATE OF name ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
-            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
+        CREATE TRIGGER places_after_update AFTER UPDATE OF name, keywords, category ON places BEGIN
+            INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
+            VALUES ('delete', old.rowid, old.name, old.keywords, old.category);
+            INSERT INTO places_fts (rowid, name, keywords, category) VALUES (new.rowid, new.name, new.keywords, new.category);
         END;
         """
 
@@ -105,16 +123,16 @@ public enum PlaceStoreSchema {
     static let rebuildFTS = "INSERT INTO places_fts (places_fts) VALUES ('rebuild')"
 
     /// Takes the names of the rows in the JSON array of rowids `?1` out of the full-text index (before
-    /// an import renames them).
+    /// an import changes what is indexed of them).
     static let unindexNames = """
-        INSERT INTO places_fts (places_fts, rowid, name)
-        SELECT 'delete', rowid, name FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
+        INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
+        SELECT 'delete', rowid, name, keywords, category FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
         """
 
     /// Indexes the names of the rows from rowid `?1` on and of those in the JSON array of rowids `?2`
     /// (the rows an import added and renamed).
     static let indexNames = """
-        INSERT INTO places_fts (rowid, name) SELECT rowid, name FROM places
+        INSERT INTO places_fts (rowid, name, keywords, category) SELECT rowid, name, keywords, category FROM places
         WHERE rowid >= ?1 OR rowid IN (SELECT value FROM json_each(?2))
         """
 

@@ -16,6 +16,7 @@ enum HelpText {
                   --out FILE.mbtiles [--yes]
           mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--limit N] [--source S] [--json]
                   [--ada] [--unisex] [--changing-table] [--closed]
+          mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]
           mapterm import FILE
           mapterm pins [--json | --geojson]
           mapterm --help | --version | --about
@@ -41,6 +42,14 @@ enum HelpText {
           --select ID        render: select this place (or pin:N, midpoint, meeting-point, or cluster for the
                              count nearest the centre) and open its pane
           --zoom Z           places: only the kinds the map shows at zoom Z
+          --near LAT,LON     search: rank from here (default: Market Street, San Francisco); a query
+                             starting with near: puts the nearest of equal matches first
+          --kind KINDS       search: only these (country,region,city,coordinate, and the place kinds)
+          --limit N          places, search: list at most N
+
+        search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
+        countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
+        or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2  geo:37.77,-122.42
 
         filters (every source):
           --hide KINDS       map, render: leave these kinds out (KINDS: restroom,airport,heliport,
