@@ -77,16 +77,19 @@ public struct GazetteerSearchIndex: SearchSource {
             let entry = postings[position].entry
             guard seen.insert(entry).inserted else { continue }
             let own = entryWords[Int(entry)]
-            if words.allSatisfy({ word in own.contains { $0.hasPrefix(word) } }) { result.append(entry) }
+            if words.count == 1 || words.allSatisfy({ word in own.contains { $0.hasPrefix(word) } }) {
+                result.append(entry)
+            }
         }
         return result
     }
 
     /// Entries having, for every word typed, a word it starts or is one typo away from (words of
-    /// `SearchTypo.minimumLength` letters or more).
+    /// `SearchTypo.minimumLength` letters or more; numbers are not corrected).
     private func typoMatches(_ words: [String]) -> [Int32] {
         let typed = words.map { Array($0.unicodeScalars) }
-        guard let longest = typed.indices.max(by: { typed[$0].count < typed[$1].count }),
+        let lettered = typed.indices.filter { typed[$0].contains { $0.properties.isAlphabetic } }
+        guard let longest = lettered.max(by: { typed[$0].count < typed[$1].count }),
             typed[longest].count >= SearchTypo.minimumLength
         else { return [] }
         var result: [Int32] = []

@@ -14,13 +14,6 @@ struct PlaceRowWriter {
         var name: String
         var bucket: Int64
         var category: PlaceCategory?
-        /// The stored `PlaceKeywords` form.
-        var keywords: String
-
-        /// True when writing `place` over this row changes what the full-text index holds of it.
-        func indexChanges(to place: Place) -> Bool {
-            name != place.name || keywords != PlaceKeywords.stored(place) || category != PlaceCategory.of(place)
-        }
     }
 
     let database: SQLiteDatabase
@@ -45,8 +38,7 @@ struct PlaceRowWriter {
     func existing(ids: [String]) throws -> [String: Existing] {
         guard !ids.isEmpty else { return [:] }
         let find = try database.prepare(
-            "SELECT id, rowid, name, bucket, category, keywords FROM places WHERE id IN (SELECT value FROM json_each(?1))"
-        )
+            "SELECT id, rowid, name, bucket, category FROM places WHERE id IN (SELECT value FROM json_each(?1))")
         return try database.withLock {
             defer { find.reset() }
             try find.bind(1, Self.jsonArray(ids))
@@ -54,7 +46,7 @@ struct PlaceRowWriter {
             while try find.step() {
                 rows[find.text(0)] = Existing(
                     rowid: find.int64(1), name: find.text(2), bucket: find.int64(3),
-                    category: PlaceCategory(code: UInt8(clamping: find.int(4))), keywords: find.text(5))
+                    category: PlaceCategory(code: UInt8(clamping: find.int(4))))
             }
             return rows
         }
@@ -86,13 +78,13 @@ struct PlaceRowWriter {
         }
     }
 
-    /// Takes these rows out of the full-text index (before their name, keywords or category change).
+    /// Takes the names of these rows out of the full-text index (before they are renamed).
     func unindexNames(of rowids: [Int64]) throws {
         guard !rowids.isEmpty else { return }
         try run(PlaceStoreSchema.unindexNames, Self.jsonArray(rowids))
     }
 
-    /// Indexes the rows from `firstRowID` on and `rowids`.
+    /// Indexes the names of the rows from `firstRowID` on and of `rowids`.
     func indexNames(from firstRowID: Int64, and rowids: [Int64]) throws {
         let statement = try database.prepare(PlaceStoreSchema.indexNames)
         try database.withLock {

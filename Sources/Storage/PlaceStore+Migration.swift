@@ -31,26 +31,29 @@ extension PlaceStore {
         }
     }
 
-    /// Upgrades a store of schema version 2 (names alone in the full-text index) to version 3 in one
-    /// transaction, keeping every place: adds the `keywords` column, fills it from each row's details
-    /// (`PlaceKeywords`), and builds the full-text index over names, keywords and categories anew. An
-    /// interruption leaves the store at version 2.
+    /// Upgrades a store of schema version 2 (without search keywords) to version 3 in one transaction,
+    /// keeping every place: adds the `keywords` column, fills it from each row's details
+    /// (`PlaceKeywords`), and builds the search index `place_words`. An interruption leaves the store at
+    /// version 2.
     static func upgradeFromVersion2(_ database: SQLiteDatabase, path: String) throws {
         try database.transaction {
-            try database.execute("ALTER TABLE places ADD COLUMN keywords TEXT NOT NULL DEFAULT ''")
-            let read = try database.prepare("SELECT rowid, kind, details FROM places WHERE details IS NOT NULL")
-            let write = try database.prepare("UPDATE places SET keywords = ?2 WHERE rowid = ?1")
-            var rows: [(rowid: Int64, kind: String, details: String)] = []
+            try database.execute(
+                "ALTER TABLE places ADD COLUMN keywords TEXT NOT NULL DEFAULT ''; \(PlaceStoreSchema.wordTable)")
+            let read = try database.prepare("SELECT rowid, kind, name, details FROM places")
+            var rows: [(rowid: Int64, kind: String, name: String, details: String?)] = []
             try database.withLock {
-                while try read.step() { rows.append((read.int64(0), read.text(1), read.text(2))) }
+                while try read.step() {
+                    rows.append((read.int64(0), read.text(1), read.text(2), read.isNull(3) ? nil : read.text(3)))
+                }
                 read.reset()
             }
-            try database.execute(PlaceStoreSchema.dropFullText)
+            let write = try database.prepare("UPDATE places SET keywords = ?2 WHERE rowid = ?1")
+            let words = try PlaceWordWriter(database)
             for row in rows {
-                let details = try PlaceDetailsCoding.decode(
-                    row.details, kind: PlaceKind(rawValue: row.kind) ?? .restroom, path: path)
+                let kind = PlaceKind(rawValue: row.kind) ?? .restroom
+                let details = try PlaceDetailsCoding.decode(row.details, kind: kind, path: path)
                 let place = Place(
-                    id: "", kind: .restroom, name: "", coordinate: LatLon(lat: 0, lon: 0), details: details)
+                    id: "", kind: kind, name: row.name, coordinate: LatLon(lat: 0, lon: 0), details: details)
                 try database.withLock {
                     write.reset()
                     try write.bind(1, row.rowid)
@@ -58,8 +61,9 @@ extension PlaceStore {
                     _ = try write.step()
                     write.reset()
                 }
+                try words.add(place, rowid: row.rowid)
             }
-            try database.execute(PlaceStoreSchema.fullText + PlaceStoreSchema.rebuildFTS)
+            try words.write()
             try database.execute("PRAGMA user_version = 3")
         }
     }

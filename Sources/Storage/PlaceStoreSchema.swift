@@ -12,12 +12,15 @@ import Places
 /// - `places_rtree`: an R*Tree with one row per bucket: its bounding box (float32, rounded outward) and
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
-/// - `places_fts`: FTS5 over `name`, `keywords` and `category`, an external-content index of `places`
-///   (diacritics folded; prefixes of 1 and 2 characters indexed too, for search as you type), kept in
-///   step by triggers. Searches look in `name` and `keywords` (`PlaceStore+Search`); `category` only
-///   lets a search take the large and medium airports first; an import drops the insert and update triggers and indexes the names it adds or
+/// - `places_fts`: FTS5 over `name`, an external-content index of `places` (diacritics folded), kept in
+///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
 ///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
 ///   it), and the first, bulk, import rebuilds the index in one go.
+/// - `place_words`: the search index (`PlaceStore+Search`), one row per folded word (`SearchText`) of a
+///   place's name, keywords and codes and the place's rowid, a B-tree ordered by word then rowid, so
+///   the places with a word starting with a prefix are one range read in storage order, however many
+///   there are. Written by imports (`PlaceWordWriter`); rows of places deleted or renamed later are
+///   left behind and skipped by searches, which check each place's current text.
 ///
 /// - `markers_rtree`: the cluster hierarchies (`ClusterTree`, one per `ClusterGroup`) as an R*Tree in
 ///   three dimensions, longitude, latitude and zoom: one row per `MarkerBucket` of up to 32 markers that
@@ -33,8 +36,8 @@ import Places
 /// The file is marked with `PRAGMA application_id = applicationID` and `PRAGMA user_version = version`.
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
 /// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
-/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters) and 2 (before keywords) are
-/// upgraded in place (`PlaceStore+Migration`), keeping every place.
+/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters) and 2 (before search keywords)
+/// are upgraded in place (`PlaceStore+Migration`), keeping every place.
 public enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
     public static let version = 3
@@ -57,29 +60,22 @@ public enum PlaceStoreSchema {
             keywords TEXT NOT NULL DEFAULT ''
         );
         \(indexes)
+        \(wordTable)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
         \(clusterTables)
-        \(fullText)
-        """
-
-    /// The full-text index and the triggers keeping it in step.
-    static let fullText = """
         CREATE VIRTUAL TABLE places_fts USING fts5(
-            name, keywords, category, content='places', content_rowid='rowid',
-            tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+            name, content='places', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
         );
         \(insertTrigger)
         CREATE TRIGGER places_after_delete AFTER DELETE ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
-            VALUES ('delete', old.rowid, old.name, old.keywords, old.category);
+            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
         END;
         \(updateTrigger)
         """
 
-    /// Drops the full-text index and its triggers (an upgrade builds them again).
-    static let dropFullText = """
-        DROP TRIGGER IF EXISTS places_after_insert; DROP TRIGGER IF EXISTS places_after_update;
-        DROP TRIGGER IF EXISTS places_after_delete; DROP TABLE IF EXISTS places_fts
+    /// The search index: folded words and the rowids of the places that have them.
+    static let wordTable = """
+        CREATE TABLE place_words (word TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (word, place)) WITHOUT ROWID;
         """
 
     /// The tables of the cluster hierarchies.
@@ -100,19 +96,18 @@ public enum PlaceStoreSchema {
     /// inserting a million random ids one by one).
     static let dropIndexes = "DROP INDEX places_by_id; DROP INDEX places_by_bucket"
 
-    /// Indexes the name and keywords of every new row.
+    /// Indexes the name of every new row.
     static let insertTrigger = """
         CREATE TRIGGER places_after_insert AFTER INSERT ON places BEGIN
-            INSERT INTO places_fts (rowid, name, keywords, category) VALUES (new.rowid, new.name, new.keywords, new.category);
+            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
         END;
         """
 
-    /// Re-indexes every row whose name, keywords or category change.
+    /// Re-indexes the name of every renamed row.
     static let updateTrigger = """
-        CREATE TRIGGER places_after_update AFTER UPDATE OF name, keywords, category ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
-            VALUES ('delete', old.rowid, old.name, old.keywords, old.category);
-            INSERT INTO places_fts (rowid, name, keywords, category) VALUES (new.rowid, new.name, new.keywords, new.category);
+        CREATE TRIGGER places_after_update AFTER UPDATE OF name ON places BEGIN
+            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
         END;
         """
 
@@ -123,21 +118,21 @@ public enum PlaceStoreSchema {
     static let rebuildFTS = "INSERT INTO places_fts (places_fts) VALUES ('rebuild')"
 
     /// Takes the names of the rows in the JSON array of rowids `?1` out of the full-text index (before
-    /// an import changes what is indexed of them).
+    /// an import renames them).
     static let unindexNames = """
-        INSERT INTO places_fts (places_fts, rowid, name, keywords, category)
-        SELECT 'delete', rowid, name, keywords, category FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
+        INSERT INTO places_fts (places_fts, rowid, name)
+        SELECT 'delete', rowid, name FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
         """
 
     /// Indexes the names of the rows from rowid `?1` on and of those in the JSON array of rowids `?2`
     /// (the rows an import added and renamed).
     static let indexNames = """
-        INSERT INTO places_fts (rowid, name, keywords, category) SELECT rowid, name, keywords, category FROM places
+        INSERT INTO places_fts (rowid, name) SELECT rowid, name FROM places
         WHERE rowid >= ?1 OR rowid IN (SELECT value FROM json_each(?2))
         """
 
     /// The tables every place store has (checked on open).
-    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters"]
+    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters", "place_words"]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
     static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
