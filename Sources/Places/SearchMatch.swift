@@ -16,9 +16,9 @@ public enum SearchMatch: Int, Comparable, Hashable, Sendable {
     public static func of(_ candidate: SearchCandidate, words: [String], key: String) -> SearchMatch? {
         guard !words.isEmpty else { return nil }
         if words.count == 1, candidate.codes.contains(words[0]) { return .exact }
-        let names = [candidate.name] + candidate.alternateNames
-        if names.contains(where: { SearchText.key($0) == key }) { return .exact }
-        let nameWords = names.flatMap(SearchText.words)
+        let names = ([candidate.name] + candidate.alternateNames).map(SearchText.words)
+        if names.contains(where: { $0.joined(separator: " ") == key }) { return .exact }
+        let nameWords = names.flatMap { $0 }
         if words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) { return .name }
         let all = nameWords + SearchText.words(candidate.keywords) + candidate.codes
         if words.allSatisfy({ word in all.contains { $0.hasPrefix(word) } }) { return .keyword }
