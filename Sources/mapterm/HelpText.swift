@@ -8,9 +8,9 @@ enum HelpText {
         mapterm: a map of the world in your terminal.
 
         usage:
-          mapterm [--center LAT,LON] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S] [--api-base URL]
+          mapterm [--center LAT,LON|NAME] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S] [--api-base URL]
                   [--location LAT,LON] [FILTERS]
-          mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
+          mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
                   [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON] [FILTERS]
           mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1
                   --out FILE.mbtiles [--yes]
@@ -22,7 +22,8 @@ enum HelpText {
           mapterm --help | --version | --about
 
         options:
-          --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180)
+          --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180), or a name
+                             (--center "San Francisco": the best search result, at a zoom for its kind)
           --zoom Z           zoom 0...18, fractional allowed (0 shows the whole world)
           --tiles SOURCE     vector tiles drawn over the world map (repeatable, later over earlier): an
                              MBTiles or PMTiles file, an http(s) {z}/{x}/{y} URL, a TileJSON URL, or a
