@@ -8,8 +8,8 @@ enum HelpText {
         mapterm: a map of the world in your terminal.
 
         usage:
-          mapterm [--center LAT,LON|NAME] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S] [--api-base URL]
-                  [--location LAT,LON] [FILTERS]
+          mapterm [--center LAT,LON|NAME] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S]
+                  [--api-base URL] [--location LAT,LON] [FILTERS]
           mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
                   [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON] [FILTERS]
           mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1
@@ -50,7 +50,8 @@ enum HelpText {
 
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
-        or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2  geo:37.77,-122.42
+        or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2
+        geo:37.77,-122.42
 
         filters (every source):
           --hide KINDS       map, render: leave these kinds out (KINDS: restroom,airport,heliport,
