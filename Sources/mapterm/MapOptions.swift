@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import TextSafety
 
 /// Options shared by the interactive map and `render`, validated.
 struct MapOptions {
@@ -27,7 +28,8 @@ struct MapOptions {
     }
 
     /// `--center`: a coordinate in any form `mapterm search` reads (`48.8566,2.3522`, `48°51'N 2°21'E`),
-    /// else a name given to `resolveName`, whose result's kind chooses the zoom.
+    /// else a name given to `resolveName`, whose result's kind chooses the zoom. A name with control
+    /// characters or escape sequences is refused, not searched.
     static func parseCenter(
         _ text: String, resolveName: (String) throws -> SearchResult
     ) throws -> (center: LatLon, zoom: Double?) {
@@ -36,6 +38,11 @@ struct MapOptions {
         case .outOfRange(let problem): throw UsageError("--center: \(problem)")
         case nil:
             guard text.contains(where: \.isLetter) else { return (try parseCenter(text), nil) }
+            let clean = TextSanitizer.clean(text)
+            guard clean == text else {
+                throw UsageError(
+                    "--center must be LAT,LON or a place name, without control characters (got '\(clean)')")
+            }
             let result = try resolveName(text)
             return (result.coordinate, result.kind.zoom)
         }
