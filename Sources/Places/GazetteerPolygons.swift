@@ -90,6 +90,24 @@ struct GazetteerPolygons: Sendable {
 
     // MARK: Containment
 
+    /// The centre of the bounding box of the feature's largest ring (by box area in square degrees):
+    /// where a search result for the feature points (the mainland, not the bounding box of every island).
+    func mainCenter(of feature: Int) -> LatLon {
+        var best = -1.0
+        var center = LatLon(lat: 0, lon: 0)
+        for ring in features[feature].rings {
+            let b = 4 * ring
+            let area = (ringBounds[b + 2] - ringBounds[b]) * (ringBounds[b + 3] - ringBounds[b + 1])
+            if area > best {
+                best = area
+                center = LatLon(
+                    lat: (ringBounds[b + 1] + ringBounds[b + 3]) / 2,
+                    lon: LatLon.wrapLongitude((ringBounds[b] + ringBounds[b + 2]) / 2))
+            }
+        }
+        return center
+    }
+
     /// True when the point (degrees, `lon` in -180..<180) is inside `feature` by the even-odd rule.
     /// Points on an edge count as inside on the west and south sides, outside on the east and north.
     func contains(_ feature: Int, lon: Double, lat: Double) -> Bool {

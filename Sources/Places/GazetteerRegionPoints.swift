@@ -67,6 +67,29 @@ struct GazetteerRegionPoints: Sendable {
         self.pointsOfCountry = pointsOfCountry
     }
 
+    /// One label point of every region (by region index), degrees: of a region with several, the one
+    /// nearest to their mean (the main part rather than an outlying island). Where a search result for
+    /// the region points.
+    func representativePoints() -> [Int: LatLon] {
+        var sums: [Int: (x: Double, y: Double, z: Double)] = [:]
+        for (index, region) in regionOfPoint.enumerated() {
+            let sum = sums[Int(region)] ?? (0, 0, 0)
+            sums[Int(region)] = (
+                sum.x + vectors[3 * index], sum.y + vectors[3 * index + 1], sum.z + vectors[3 * index + 2]
+            )
+        }
+        var best: [Int: (dot: Double, point: Int)] = [:]
+        for (index, region) in regionOfPoint.enumerated() {
+            guard let sum = sums[Int(region)] else { continue }
+            let dot = sum.x * vectors[3 * index] + sum.y * vectors[3 * index + 1] + sum.z * vectors[3 * index + 2]
+            if dot > best[Int(region)]?.dot ?? -.infinity { best[Int(region)] = (dot, index) }
+        }
+        return best.mapValues { entry in
+            let x = vectors[3 * entry.point], y = vectors[3 * entry.point + 1], z = vectors[3 * entry.point + 2]
+            return LatLon(lat: asin(max(-1, min(1, z))) * 180 / .pi, lon: atan2(y, x) * 180 / .pi)
+        }
+    }
+
     /// The region of the label point of `country` (ADM0_A3) nearest to `point`, with the great-circle
     /// distance to it in kilometres, if that is at most `maxKm`. Ties go to the earlier point.
     func nearestRegion(in country: String, to point: LatLon, maxKm: Double) -> (name: String, km: Double)? {

@@ -31,15 +31,15 @@ public final class ReverseGeocoder: Sendable {
     /// Kilometres beyond which an admin-1 label point is not used (remote islands of a country get none).
     public static let regionPointLimitKm = 1000.0
 
-    private let countries: GazetteerPolygons
+    let countries: GazetteerPolygons
     private let regions: GazetteerPolygons
-    private let regionPoints: GazetteerRegionPoints
+    let regionPoints: GazetteerRegionPoints
     private let cityIndex: GazetteerCityIndex
     /// Region polygon indices by the ADM0_A3 of their country, in test order.
     private let regionsOfCountry: [String: [Int]]
     /// Country display names by ISO 3166-1 alpha-2 code: Natural Earth's (the first country in test order
     /// with the code), else GeoNames'.
-    private let countryNames: [String: String]
+    let countryNames: [String: String]
     /// The ISO codes of the Natural Earth countries.
     private let mappedCountryCodes: Set<String>
 

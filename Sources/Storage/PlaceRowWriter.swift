@@ -24,13 +24,13 @@ struct PlaceRowWriter {
         self.database = database
         insert = try database.prepare(
             """
-            INSERT INTO places (rowid, kind, name, lat, lon, details, bucket, category, rank, id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            INSERT INTO places (rowid, kind, name, lat, lon, details, bucket, category, rank, id, keywords)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """)
         update = try database.prepare(
             """
             UPDATE places SET kind = ?2, name = ?3, lat = ?4, lon = ?5, details = ?6, bucket = ?7, category = ?8,
-            rank = ?9 WHERE rowid = ?1
+            rank = ?9, keywords = ?11 WHERE rowid = ?1
             """)
     }
 
@@ -72,6 +72,7 @@ struct PlaceRowWriter {
             try statement.bind(8, Int(category.code))
             try statement.bind(9, Int(PlaceImportance.rank(place)))
             if !replacing { try statement.bind(10, place.id) }
+            try statement.bind(11, PlaceKeywords.stored(place))
             _ = try statement.step()
             statement.reset()
         }

@@ -15,7 +15,8 @@ extension PlaceStore {
         case indexes
         /// Packing the new buckets and writing them to the R*Tree; repacking the buckets that lost places.
         case rtree
-        /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index).
+        /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index),
+        /// and the search words of every place written (`PlaceWordWriter`).
         case fts
         /// Writing the rebuilt cluster hierarchies of the groups whose places changed.
         case clusters
@@ -83,6 +84,10 @@ extension PlaceStore {
         try database.execute(PlaceStoreSchema.dropWriteTriggers)
         if bulk { try database.execute(PlaceStoreSchema.dropIndexes) }
         let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
+        let words = try PlaceWordWriter(database)
+        for (position, index) in order.enumerated() {
+            if let old = existing[position] { try words.add(places[index], rowid: old.rowid) }
+        }
         // The groups' new hierarchies are built on another thread while the new rows are written.
         let lost = Set(found.values.compactMap { $0.category?.group })
         let clusters = try ClusterBuild(lost.union(order.map { PlaceCategory.of(places[$0]).group }), from: database)
@@ -97,6 +102,7 @@ extension PlaceStore {
             try rows.write(
                 places[item.index], rowid: firstRowID + Int64(n),
                 bucket: firstBucket + item.position / PlaceBucket.capacity, replacing: false)
+            try words.add(places[item.index], rowid: firstRowID + Int64(n))
         }
         try progress(.indexes)
         if bulk { try database.execute(PlaceStoreSchema.indexes) }
@@ -108,6 +114,7 @@ extension PlaceStore {
         } else {
             try rows.indexNames(from: firstRowID, and: renamed)
         }
+        try words.write()
         try database.execute(PlaceStoreSchema.insertTrigger + PlaceStoreSchema.updateTrigger)
         try progress(.clusters)
         try clusters.write(to: database)

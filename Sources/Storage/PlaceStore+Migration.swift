@@ -3,8 +3,8 @@ import GeoCore
 import Places
 
 extension PlaceStore {
-    /// Upgrades a store of schema version 1 (before place categories and clusters) to the current
-    /// version in one transaction, keeping every place (imported ones included): adds the `category`
+    /// Upgrades a store of schema version 1 (before place categories and clusters) to version 2 in one
+    /// transaction, keeping every place (imported ones included): adds the `category`
     /// and `rank` columns, gives heliports, seaplane bases and balloon ports their own kinds, rewrites
     /// the place buckets with categories and builds the cluster hierarchies. An interruption leaves the
     /// store at version 1, to be upgraded on the next open.
@@ -27,7 +27,44 @@ extension PlaceStore {
             }
             for bucket in numbers { try buckets.repack(bucket) }
             try rebuildClusters(Set(ClusterGroup.allCases), in: database)
-            try database.execute("PRAGMA user_version = \(PlaceStoreSchema.version)")
+            try database.execute("PRAGMA user_version = 2")
+        }
+    }
+
+    /// Upgrades a store of schema version 2 (without search keywords) to version 3 in one transaction,
+    /// keeping every place: adds the `keywords` column, fills it from each row's details
+    /// (`PlaceKeywords`), and builds the search index `place_words`. An interruption leaves the store at
+    /// version 2.
+    static func upgradeFromVersion2(_ database: SQLiteDatabase, path: String) throws {
+        try database.transaction {
+            try database.execute(
+                "ALTER TABLE places ADD COLUMN keywords TEXT NOT NULL DEFAULT ''; \(PlaceStoreSchema.wordTable)")
+            let read = try database.prepare("SELECT rowid, kind, name, details FROM places")
+            var rows: [(rowid: Int64, kind: String, name: String, details: String?)] = []
+            try database.withLock {
+                while try read.step() {
+                    rows.append((read.int64(0), read.text(1), read.text(2), read.isNull(3) ? nil : read.text(3)))
+                }
+                read.reset()
+            }
+            let write = try database.prepare("UPDATE places SET keywords = ?2 WHERE rowid = ?1")
+            let words = try PlaceWordWriter(database)
+            for row in rows {
+                let kind = PlaceKind(rawValue: row.kind) ?? .restroom
+                let details = try PlaceDetailsCoding.decode(row.details, kind: kind, path: path)
+                let place = Place(
+                    id: "", kind: kind, name: row.name, coordinate: LatLon(lat: 0, lon: 0), details: details)
+                try database.withLock {
+                    write.reset()
+                    try write.bind(1, row.rowid)
+                    try write.bind(2, PlaceKeywords.stored(place))
+                    _ = try write.step()
+                    write.reset()
+                }
+                try words.add(place, rowid: row.rowid)
+            }
+            try words.write()
+            try database.execute("PRAGMA user_version = 3")
         }
     }
 

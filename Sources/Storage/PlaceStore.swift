@@ -56,7 +56,8 @@ public final class PlaceStore: PlaceSource {
     ///   `.corrupt` (not an SQLite file), `.notAPlaceStore` (another application's database, or an empty
     ///   one when `create` is false), `.schemaMismatch` (another `PlaceStoreSchema.version`: nothing is
     ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1
-    ///   is upgraded in place first (`upgradeFromVersion1`), after `notice` is told why the wait.
+    ///   or 2 is upgraded in place first (`upgradeFromVersion1`, `upgradeFromVersion2`), after `notice` is
+    ///   told why the wait.
     public convenience init(path: String, create: Bool = true, notice: (String) -> Void = { _ in }) throws {
         try self.init(path: path, create: create, mode: .readWrite, storeNotice: nil, notice: notice)
     }
@@ -129,6 +130,11 @@ public final class PlaceStore: PlaceSource {
             notice("updating the places database to this version (place clusters)…")
             try database.execute(Self.connectionPragmas)
             try upgradeFromVersion1(database, path: path)
+        }
+        if try database.pragmaInt("user_version") == 2 && mode == .readWrite {
+            if version == 2 { notice("updating the places database to this version (search keywords)…") }
+            try database.execute(Self.connectionPragmas)
+            try upgradeFromVersion2(database, path: path)
         }
         guard try database.pragmaInt("user_version") == PlaceStoreSchema.version else {
             throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)
@@ -304,12 +310,13 @@ public final class PlaceStore: PlaceSource {
         }
     }
 
-    /// An FTS5 query matching every word of `text` as a prefix: `"cafe"* "noe"*`; nil when `text` has
-    /// no letters or digits.
+    /// An FTS5 query matching every word of `text` as a prefix of a word of the name:
+    /// `name : ("cafe"* "noe"*)`; nil when `text` has no letters or digits.
     static func matchExpression(_ text: String) -> String? {
         let words = text.split { !($0.isLetter || $0.isNumber) }
         guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"*" }.joined(separator: " ")
+        return "name : ("
+            + words.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"*" }.joined(separator: " ") + ")"
     }
 }
 

@@ -6,8 +6,9 @@ import Places
 ///   ("rr:16273", "ap:KSFO", "osm:node/123"), unique (index `places_by_id`); `kind` is `PlaceKind.rawValue`;
 ///   `lat`/`lon` are degrees (WGS84, doubles); `details` is the compact JSON of `PlaceDetailsCoding`, NULL
 ///   when there are none; `bucket` is the `PlaceBucket` the place belongs to (index `places_by_bucket`);
-///   `category` is its `PlaceCategory.code` and `rank` its `PlaceImportance.rank`, both derived from the
-///   rest when the row is written.
+///   `category` is its `PlaceCategory.code`, `rank` its `PlaceImportance.rank` and `keywords` its
+///   `PlaceKeywords.stored` form (codes, a tab, city or street), all derived from the rest when the row
+///   is written.
 /// - `places_rtree`: an R*Tree with one row per bucket: its bounding box (float32, rounded outward) and
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
@@ -15,6 +16,11 @@ import Places
 ///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
 ///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
 ///   it), and the first, bulk, import rebuilds the index in one go.
+/// - `place_words`: the search index (`PlaceStore+Search`), one row per folded word (`SearchText`) of a
+///   place's name, keywords and codes and the place's rowid, a B-tree ordered by word then rowid, so
+///   the places with a word starting with a prefix are one range read in storage order, however many
+///   there are. Written by imports (`PlaceWordWriter`); rows of places deleted or renamed later are
+///   left behind and skipped by searches, which check each place's current text.
 ///
 /// - `markers_rtree`: the cluster hierarchies (`ClusterTree`, one per `ClusterGroup`) as an R*Tree in
 ///   three dimensions, longitude, latitude and zoom: one row per `MarkerBucket` of up to 32 markers that
@@ -30,11 +36,11 @@ import Places
 /// The file is marked with `PRAGMA application_id = applicationID` and `PRAGMA user_version = version`.
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
 /// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
-/// `PlaceDatabase` rebuilds them; a store of version 1 (before clusters) is upgraded in place
-/// (`PlaceStore+Migration`), keeping every place.
+/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters) and 2 (before search keywords)
+/// are upgraded in place (`PlaceStore+Migration`), keeping every place.
 public enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    public static let version = 2
+    public static let version = 3
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
     public static let applicationID: Int32 = 0x4D54_504C
 
@@ -50,9 +56,11 @@ public enum PlaceStoreSchema {
             details TEXT,
             bucket INTEGER NOT NULL,
             category INTEGER NOT NULL,
-            rank INTEGER NOT NULL
+            rank INTEGER NOT NULL,
+            keywords TEXT NOT NULL DEFAULT ''
         );
         \(indexes)
+        \(wordTable)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
         \(clusterTables)
         CREATE VIRTUAL TABLE places_fts USING fts5(
@@ -63,6 +71,11 @@ public enum PlaceStoreSchema {
             INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
         END;
         \(updateTrigger)
+        """
+
+    /// The search index: folded words and the rowids of the places that have them.
+    static let wordTable = """
+        CREATE TABLE place_words (word TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (word, place)) WITHOUT ROWID;
         """
 
     /// The tables of the cluster hierarchies.
@@ -119,7 +132,7 @@ public enum PlaceStoreSchema {
         """
 
     /// The tables every place store has (checked on open).
-    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters"]
+    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters", "place_words"]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
     static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }

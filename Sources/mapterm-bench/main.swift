@@ -14,6 +14,7 @@ do {
     if only == nil || only == "tree" { TreeBenchmark.run() }
     if only == nil || only == "places" { try PlacesFrameBenchmark.run(resources: resources) }
     if only == nil || only == "geocode" { try ReverseGeocoderBenchmark.run(resources: resources) }
+    if only == nil || only == "search" { try SearchBenchmark.run(resources: resources) }
     if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }
     if only == nil || only == "pmtiles" { try PMTilesBenchmark.run(repository: resources.deletingLastPathComponent()) }
     if only == nil || only == "tiles" { try TileSourceBenchmark.run(resources: resources) }

@@ -8,20 +8,22 @@ enum HelpText {
         mapterm: a map of the world in your terminal.
 
         usage:
-          mapterm [--center LAT,LON] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S] [--api-base URL]
-                  [--location LAT,LON] [FILTERS]
-          mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
+          mapterm [--center LAT,LON|NAME] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S]
+                  [--api-base URL] [--location LAT,LON] [FILTERS]
+          mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
                   [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON] [FILTERS]
           mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1
                   --out FILE.mbtiles [--yes]
           mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--limit N] [--source S] [--json]
                   [--ada] [--unisex] [--changing-table] [--closed]
+          mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]
           mapterm import FILE
           mapterm pins [--json | --geojson]
           mapterm --help | --version | --about [--tiles SOURCE]...
 
         options:
-          --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180)
+          --center LAT,LON   where to look, degrees (latitude -90...90, longitude -180...180), or a name
+                             (--center "San Francisco": the best search result, at a zoom for its kind)
           --zoom Z           zoom 0...18, fractional allowed (0 shows the whole world)
           --tiles SOURCE     vector tiles drawn over the world map (repeatable, later over earlier): an
                              MBTiles or PMTiles file, an http(s) {z}/{x}/{y} URL, a TileJSON URL, or a
@@ -41,6 +43,15 @@ enum HelpText {
           --select ID        render: select this place (or pin:N, midpoint, meeting-point, or cluster for the
                              count nearest the centre) and open its pane
           --zoom Z           places: only the kinds the map shows at zoom Z
+          --near LAT,LON     search: rank from here (default: Market Street, San Francisco); a query
+                             starting with near: puts the nearest of equal matches first
+          --kind KINDS       search: only these (country,region,city,coordinate, and the place kinds)
+          --limit N          places, search: list at most N
+
+        search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
+        countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
+        or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2
+        geo:37.77,-122.42
 
         filters (every source):
           --hide KINDS       map, render: leave these kinds out (KINDS: restroom,airport,heliport,

@@ -1,21 +1,51 @@
 import Foundation
 import GeoCore
+import Places
+import TextSafety
 
 /// Options shared by the interactive map and `render`, validated.
 struct MapOptions {
     var center: LatLon?
     var zoom: Double?
+    /// The zoom that fits what `--center NAME` named (a country, a city, an airport), for when `--zoom`
+    /// is not given; nil for a coordinate.
+    var centerZoom: Double?
     /// The `--tiles` sources, in order (empty: the config file's).
     var tiles: [String]
     var ascii: Bool
     var color: Bool
 
     init(_ args: ArgumentList) throws {
-        center = try args["center"].map(Self.parseCenter)
+        if let text = args["center"] {
+            let named = try Self.parseCenter(text, resolveName: NamedCenter.resolve)
+            center = named.center
+            centerZoom = named.zoom
+        }
         zoom = try args["zoom"].map(Self.parseZoom)
         tiles = args.all("tiles")
         ascii = args.has("ascii")
         color = args.has("color")
+    }
+
+    /// `--center`: a coordinate in any form `mapterm search` reads (`48.8566,2.3522`, `48°51'N 2°21'E`),
+    /// else a name given to `resolveName`, whose result's kind chooses the zoom. A name with control
+    /// characters or escape sequences is refused, not searched.
+    static func parseCenter(
+        _ text: String, resolveName: (String) throws -> SearchResult
+    ) throws -> (center: LatLon, zoom: Double?) {
+        switch CoordinateQuery.parse(text) {
+        case .coordinate(let point): return (point, nil)
+        case .outOfRange(let problem): throw UsageError("--center: \(problem)")
+        case nil:
+            guard text.contains(where: \.isLetter) else { return (try parseCenter(text), nil) }
+            let clean = TextSanitizer.clean(text)
+            guard clean == text else {
+                throw UsageError(
+                    "--center must be LAT,LON or a place name, without control characters (got '\(clean)')")
+            }
+            let result = try resolveName(text)
+            return (result.coordinate, result.kind.zoom)
+        }
     }
 
     static func parseCenter(_ text: String) throws -> LatLon {

@@ -10,7 +10,7 @@ import TextSafety
 /// of the view (waiting for them) and, with `--select ID`, that place selected and its pane open.
 enum RenderCommand {
     static let usage =
-        "mapterm render --center LAT,LON --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S] [--ascii] [--color] [--attribution] [--source S] [--select ID]"
+        "mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S] [--ascii] [--color] [--attribution] [--source S] [--select ID]"
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
@@ -21,7 +21,9 @@ enum RenderCommand {
             switches: FilterOptions.switches.union(["ascii", "color", "attribution"]))
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
-        guard let zoom = options.zoom else { throw UsageError("render needs --zoom Z (\(usage))") }
+        guard let zoom = options.zoom ?? options.centerZoom else {
+            throw UsageError("render needs --zoom Z (\(usage))")
+        }
         guard let sizeText = args["size"] else { throw UsageError("render needs --size COLSxROWS (\(usage))") }
         let size = try MapOptions.parseSize(sizeText)
         let timeout = try args["timeout"].map(Self.parseTimeout) ?? 10

@@ -53,7 +53,7 @@ struct StartupState {
         -> Camera
     {
         if let center = options.center {
-            return Camera(center: center, zoom: options.zoom ?? defaultZoom)
+            return Camera(center: center, zoom: options.zoom ?? options.centerZoom ?? defaultZoom)
         }
         if let location {
             let zoom = log2(Double(screen.dotsWide) * 360 / (localSpanDegrees * Camera.worldDotsAtZoomZero))

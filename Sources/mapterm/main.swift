@@ -7,6 +7,7 @@ do {
     case "render": try RenderCommand.run(Array(arguments.dropFirst()))
     case "pins": try PinsCommand.run(Array(arguments.dropFirst()))
     case "places": try PlacesCommand.run(Array(arguments.dropFirst()))
+    case "search": try SearchCommand.run(Array(arguments.dropFirst()))
     case "import": try ImportCommand.run(Array(arguments.dropFirst()))
     case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
     case "--help", "-h", "help": print(HelpText.usage)

@@ -105,9 +105,10 @@ import Testing
     // MARK: Search and windows
 
     @Test func matchExpressionQuotesEveryWord() {
-        #expect(PlaceStore.matchExpression("san fran") == "\"san\"* \"fran\"*")
+        #expect(PlaceStore.matchExpression("san fran") == "name : (\"san\"* \"fran\"*)")
         #expect(
-            PlaceStore.matchExpression("O'Brien \"x\" NEAR(a b)") == "\"O\"* \"Brien\"* \"x\"* \"NEAR\"* \"a\"* \"b\"*")
+            PlaceStore.matchExpression("O'Brien \"x\" NEAR(a b)")
+                == "name : (\"O\"* \"Brien\"* \"x\"* \"NEAR\"* \"a\"* \"b\"*)")
         #expect(PlaceStore.matchExpression(" - * ") == nil)
     }
 

@@ -1,0 +1,36 @@
+/// The words a place is found by besides its name, as the places database stores them (column
+/// `keywords`): its codes, a tab, then other text.
+///
+/// - an airport: IATA, ICAO, GPS and local codes (`sfo ksfo`), then its city (`San Francisco`);
+/// - a restroom: no codes, then its street and city (`301 W. 2nd St Austin`).
+public enum PlaceKeywords {
+    /// The stored form: folded codes separated by spaces, a tab, the other words as written.
+    public static func stored(_ place: Place) -> String {
+        codes(place).joined(separator: " ") + "\t" + text(place)
+    }
+
+    /// The folded, distinct codes of an airport (none for other places).
+    public static func codes(_ place: Place) -> [String] {
+        guard let airport = place.airport else { return [] }
+        var seen = Set<String>()
+        return [airport.iataCode, airport.icaoCode, airport.gpsCode, airport.ident].compactMap { $0 }
+            .map(SearchText.key).filter { !$0.isEmpty && !$0.contains(" ") && seen.insert($0).inserted }
+    }
+
+    /// The other words: an airport's city, a restroom's street and city.
+    public static func text(_ place: Place) -> String {
+        switch place.details {
+        case .airport(let airport): return airport.municipality ?? ""
+        case .restroom(let restroom):
+            return [restroom.street, restroom.city].filter { !$0.isEmpty }.joined(separator: " ")
+        case .none: return ""
+        }
+    }
+
+    /// Codes and text of a stored `keywords` value.
+    public static func parse(_ stored: String) -> (codes: [String], text: String) {
+        guard let tab = stored.firstIndex(of: "\t") else { return ([], stored) }
+        let codes = stored[..<tab].split(separator: " ").map(String.init)
+        return (codes, String(stored[stored.index(after: tab)...]))
+    }
+}

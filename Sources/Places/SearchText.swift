@@ -1,0 +1,59 @@
+/// The text form search compares: words of letters and digits, lower case, without diacritics.
+///
+/// Folding follows SQLite's `unicode61 remove_diacritics 2` tokenizer closely enough that a word folded
+/// here matches the word FTS5 indexed: every character that is not a letter or a digit separates words
+/// (so `O'Brien` is `o`, `brien`), combining marks are dropped after canonical decomposition (`Zürich`
+/// → `zurich`, `São` → `sao`), and the letters that do not decompose are spelled out (`ß` → `ss`,
+/// `ø` → `o`, `æ` → `ae`, `ł` → `l`). Scripts without case (東京) are kept as they are.
+public enum SearchText {
+    /// The folded words of `text`, in order.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x41...0x5A: current.append(Unicode.Scalar(scalar.value + 32)!)
+                case 0x61...0x7A, 0x30...0x39: current.append(scalar)
+                default: flush(&current, into: &words)
+                }
+            } else if isWordScalar(scalar) {
+                current.append(contentsOf: fold(scalar))
+            } else {
+                flush(&current, into: &words)
+            }
+        }
+        flush(&current, into: &words)
+        return words
+    }
+
+    /// `words(text)` joined by single spaces: the form two names are compared in for an exact match.
+    public static func key(_ text: String) -> String { words(text).joined(separator: " ") }
+
+    /// Letters (of any script), marks and digits belong to words; everything else separates them.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil
+            || properties.generalCategory == .nonspacingMark
+    }
+
+    /// The folded scalars of one non-ASCII word scalar (none for a combining mark).
+    private static func fold(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        if let spelled = spelledOut[scalar] { return Array(spelled.unicodeScalars) }
+        let lower = String(scalar).lowercased()
+        let decomposed = lower.decomposedStringWithCanonicalMapping.unicodeScalars
+        return decomposed.filter { $0.properties.generalCategory != .nonspacingMark }
+    }
+
+    /// Latin letters that canonical decomposition leaves whole, with their plain spelling.
+    private static let spelledOut: [Unicode.Scalar: String] = [
+        "ß": "ss", "ẞ": "ss", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l",
+        "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ı": "i", "ħ": "h", "Ħ": "h",
+    ]
+
+    private static func flush(_ current: inout String.UnicodeScalarView, into words: inout [String]) {
+        guard !current.isEmpty else { return }
+        words.append(String(current))
+        current = String.UnicodeScalarView()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GeoCore
+import Places
+import Storage
+import TextSafety
+
+/// `mapterm search QUERY`: what `/` in the map finds, as a table or JSON; exit status 1 when nothing
+/// matched (or the coordinate typed is out of range).
+enum SearchCommand {
+    static let usage = "mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]"
+    /// Number of results listed when `--limit` is not given.
+    static let defaultLimit = 10
+    /// Largest `--limit`.
+    static let maxLimit = 200
+
+    static func run(_ arguments: [String]) throws {
+        let args = try ArgumentList(
+            arguments, options: ["near", "kind", "limit"], switches: ["json"], positional: 64)
+        let query = SearchQuery(args.positional.joined(separator: " "))
+        guard !query.text.isEmpty else {
+            throw UsageError("search needs a QUERY (\(usage))")
+        }
+        let center = try args["near"].map(PlacesCommand.parseNear) ?? StartupState.marketStreet
+        let kinds = try args["kind"].map(SearchSetup.kinds)
+        let limit = try args["limit"].map(parseLimit) ?? defaultLimit
+        let resources = try ResourceLocator.locate()
+        let store = try openStore(resources)
+        let search = try SearchSetup.make(store: store, resources: resources)
+        let answer = try search.search(query, center: center, limit: limit) { kind in
+            kinds.map { $0.contains(SearchSetup.name(of: kind)) } ?? true
+        }
+        if let problem = answer.problem {
+            Diagnostics.say(problem)
+            exit(1)
+        }
+        let output = args.has("json") ? try json(answer.results) : table(answer.results)
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if answer.results.isEmpty {
+            Diagnostics.say("nothing matched '\(query.text)'")
+            exit(1)
+        }
+    }
+
+    private static func openStore(_ resources: ResourceLocator) throws -> PlaceStore {
+        do {
+            return try PlaceDatabase.openDefault(resources: resources.directory) { Diagnostics.say($0) }
+        } catch {
+            throw UsageError("cannot open the places database: \(error)")
+        }
+    }
+
+    static func parseLimit(_ text: String) throws -> Int {
+        guard let limit = Int(text.trimmingCharacters(in: .whitespaces)), (1...maxLimit).contains(limit) else {
+            throw UsageError("--limit must be a whole number from 1 to \(maxLimit) (got '\(text)')")
+        }
+        return limit
+    }
+
+    // MARK: Output
+
+    /// Name, kind, where, distance (km) and position, one result a line.
+    static func table(_ results: [SearchResult]) -> String {
+        guard !results.isEmpty else { return "" }
+        func cell(_ text: String, _ width: Int) -> String {
+            let cut = TextSanitizer.clean(text, maxLength: width)
+            return cut + String(repeating: " ", count: max(0, width - cut.count))
+        }
+        var lines = [cell("NAME", 36) + "  " + cell("KIND", 13) + "  " + cell("WHERE", 40) + "   DIST KM  LAT, LON"]
+        for result in results {
+            let position = String(format: "%.5f, %.5f", result.coordinate.lat, result.coordinate.lon)
+            lines.append(
+                cell(result.name, 36) + "  " + cell(result.kind.label, 13) + "  " + cell(result.whereText, 40) + "  "
+                    + String(format: "%8.1f", result.distanceKm) + "  " + position)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One JSON object per result, best first.
+    private struct Row: Encodable {
+        var name: String
+        var kind: String
+        var `where`: String
+        var lat: Double
+        var lon: Double
+        var distanceKm: Double
+        var id: String?
+        var match: String
+    }
+
+    static func json(_ results: [SearchResult]) throws -> String {
+        let rows = results.map { result in
+            Row(
+                name: result.name, kind: SearchSetup.name(of: result.kind), where: result.whereText,
+                lat: result.coordinate.lat, lon: result.coordinate.lon,
+                distanceKm: (result.distanceKm * 100).rounded() / 100, id: result.candidate.placeID,
+                match: "\(result.match)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Places
+import Storage
+
+/// The search of the command line and the map: the embedded places database and the shipped
+/// gazetteer as `SearchSource`s of one `PlaceSearch`.
+enum SearchSetup {
+    /// The search over `store` (when there is one) and the gazetteer in `resources/gazetteer`.
+    /// - Throws: `GazetteerError` when the gazetteer cannot be read.
+    static func make(store: PlaceStore?, resources: ResourceLocator) throws -> PlaceSearch {
+        let geocoder = try ReverseGeocoder(directory: resources.file("gazetteer"))
+        let sources: [any SearchSource] = [GazetteerSearchIndex(geocoder)] + (store.map { [$0] } ?? [])
+        return PlaceSearch(sources: sources) { geocoder.describe($0) }
+    }
+
+    /// `--kind` of `mapterm search`: what each name lets through.
+    static func kinds(_ text: String) throws -> Set<String> {
+        let names = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let known = Set(["country", "region", "city", "coordinate"] + PlaceKind.allCases.map(\.rawValue))
+        for name in names where !known.contains(name) {
+            throw UsageError("--kind takes \(known.sorted().joined(separator: ",")) (got '\(name)')")
+        }
+        return names
+    }
+
+    /// The `--kind` name of a result kind: "city", "airport", "seaplane_base".
+    static func name(of kind: SearchKind) -> String {
+        if case .place(let place) = kind { return place.rawValue }
+        return kind.label
+    }
+}
