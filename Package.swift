@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
             name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety"],
             swiftSettings: strict),
@@ -83,5 +84,6 @@ let package = Package(
             dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], swiftSettings: strict),
     ]
 )
