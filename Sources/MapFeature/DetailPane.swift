@@ -34,6 +34,9 @@ struct DetailPane {
             let isMid = selection == .midpoint
             title = isMid ? "Midpoint of the pins" : "Meeting point (least total distance)"
             lines = centreLines(selection.coordinate(state), pins: state.pins.pins)
+        case .found(let result):
+            title = result.name
+            lines = Self.lines(for: result)
         }
         if let route = state.route, let target = selection.coordinate(state), route.to == target {
             // First, so that a short pane still shows the way there.
@@ -65,6 +68,16 @@ struct DetailPane {
             lines.append("These places share one spot.")
         }
         lines.append(marker.coordinate.description)
+        return lines
+    }
+
+    /// What a search result is, where it lies and how far it is from where the search was made.
+    static func lines(for result: SearchResult) -> [String] {
+        var lines = [result.kind.label.prefix(1).uppercased() + result.kind.label.dropFirst()]
+        if !result.whereText.isEmpty { lines.append(result.whereText) }
+        lines += [
+            "", result.coordinate.description, SearchPane.distanceText(result.distanceKm) + " from where you searched",
+        ]
         return lines
     }
 

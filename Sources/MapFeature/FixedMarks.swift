@@ -11,6 +11,8 @@ struct FixedMarks {
     var pins: [(number: Int, cell: Cell)] = []
     var midpoint: Cell?
     var meetingPoint: Cell?
+    /// The selected search result that is not a place (a city, a country, a coordinate).
+    var found: Cell?
 
     init(_ state: MapState) {
         let cell = { (point: LatLon) in Self.cell(of: point, state.transform, state.mapViewport) }
@@ -21,10 +23,14 @@ struct FixedMarks {
         midpoint = state.pins.midpoint.flatMap(cell).map { Self.aside($0, from: taken, cols: cols) }
         if let midpoint { taken.append(midpoint) }
         meetingPoint = state.pins.meetingPoint.flatMap(cell).map { Self.aside($0, from: taken, cols: cols) }
+        if let meetingPoint { taken.append(meetingPoint) }
+        if case .found(let result) = state.selection {
+            found = cell(result.coordinate).map { Self.aside($0, from: taken, cols: cols) }
+        }
     }
 
     /// Every cell taken, in no particular order.
-    var cells: [Cell] { [user, midpoint, meetingPoint].compactMap { $0 } + pins.map(\.cell) }
+    var cells: [Cell] { [user, midpoint, meetingPoint, found].compactMap { $0 } + pins.map(\.cell) }
 
     /// `cell`, or the nearest cell right or left of it on its row that `taken` does not hold.
     static func aside(_ cell: Cell, from taken: [Cell], cols: Int) -> Cell {

@@ -53,6 +53,7 @@ public struct FrameComposer: Sendable {
             DetailPane(theme: theme).draw(selection, state: state, into: &grid)
         }
         StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
+        if let search = state.search { SearchPane(theme: theme).draw(search, state: state, into: &grid) }
         if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
         if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }

@@ -80,6 +80,11 @@ struct HelpOverlay {
             ))
         items.append(
             (
+                "\(mark(MarkerLayer.foundSymbol)) the city, country, point searched",
+                CellStyle(fg: MarkerLayer.foundColor, bg: TermColor(234), attributes: .bold)
+            ))
+        items.append(
+            (
                 "\(ascii ? "+" : "✚") the centre of the view",
                 CellStyle(fg: TermColor(226), bg: TermColor(234), attributes: .bold)
             ))

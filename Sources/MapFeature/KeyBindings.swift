@@ -5,6 +5,7 @@ public enum Command: Equatable, Sendable {
     case toggleAscii, toggleHelp, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
     case dropPin, removePin, fit, recenter, route, filters, attribution
+    case search, nextResult, previousResult
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -37,8 +38,11 @@ public enum KeyBindings {
         case .character("q"): return .quit
         case .escape: return .dismiss
         case .character("r"): return .refresh
-        case .tab, .character("n"): return .nextPlace
-        case .backTab, .character("N"): return .previousPlace
+        case .tab: return .nextPlace
+        case .backTab: return .previousPlace
+        case .character("n"): return .nextResult
+        case .character("N"): return .previousResult
+        case .character("/"): return .search
         case .enter, .character(" "): return .openDetail
         default: return nil
         }
@@ -52,7 +56,9 @@ public enum KeyBindings {
         Entry(keys: "mouse drag / wheel", meaning: "pan / zoom at the pointer"),
         Entry(keys: "r", meaning: "refresh the places in view"),
         Entry(keys: "v", meaning: "show or hide kinds of place, amenities"),
+        Entry(keys: "/", meaning: "search places, cities, countries, codes, lat,lon"),
         Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous marker or pin"),
+        Entry(keys: "n / N after a search", meaning: "the next / previous result"),
         Entry(keys: "Enter Space", meaning: "details; on a count, zoom in to split it"),
         Entry(keys: "mouse click", meaning: "select what is under the pointer"),
         Entry(keys: "p", meaning: "drop a pin at the crosshair"),

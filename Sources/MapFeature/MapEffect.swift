@@ -16,6 +16,8 @@ public enum MapEffect: Equatable, Sendable {
     case loadLeaders(LeadersRequest)
     /// Describe where a pin is (country, region, nearest city).
     case describePin(Pin)
+    /// Answer a search as `.searchAnswered`; an older search still waiting is dropped.
+    case search(SearchRequest)
     /// Apply a change to the saved pins (as another map may have left them); the pins come back.
     case changePins(PinChange)
 }

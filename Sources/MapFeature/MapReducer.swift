@@ -36,6 +36,8 @@ public enum MapReducer {
         case .tilesChanged(let status):
             state.tiles = status
             return []
+        case .searchAnswered(let generation, let answer):
+            effects = SearchReducer.answered(generation, answer, &state)
         default:
             return PlacesReducer.reduce(&state, action)
         }
@@ -56,6 +58,7 @@ public enum MapReducer {
         }
         if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
         if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
+        if state.search != nil { return SearchReducer.handle(key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
             state.showHelp = false
@@ -96,6 +99,9 @@ public enum MapReducer {
             } else if state.selection != nil {
                 state.selection = nil
                 state.route = nil
+            } else if let search = state.lastSearch {
+                state.lastSearch = nil
+                state.notice = "n and N select markers again (not the results of '\(search.text)')"
             } else {
                 state.notice = "q quits"
             }
@@ -104,6 +110,11 @@ public enum MapReducer {
             return PlacesReducer.fetchIfNeeded(&state, force: true)
         case .nextPlace: return SelectionReducer.cycle(&state, forward: true)
         case .previousPlace: return SelectionReducer.cycle(&state, forward: false)
+        case .search: return SearchReducer.open(&state)
+        case .nextResult, .previousResult:
+            let forward = command == .nextResult
+            if state.lastSearch != nil { return SearchReducer.step(forward: forward, &state) }
+            return SelectionReducer.cycle(&state, forward: forward)
         case .openDetail: return SelectionReducer.openDetail(&state)
         case .dropPin: PinsReducer.askToDrop(&state)
         case .removePin: PinsReducer.askToRemove(&state)

@@ -31,17 +31,21 @@ public final class MapRuntime: @unchecked Sendable {
     private var lastPinCheck = -Double.infinity
     /// Reverse geocodes under way (they are never cancelled).
     private var describing: [Task<Void, Never>] = []
+    /// Answers `.search` effects; nil when the map has no search.
+    private var searcher: SearchWorker?
 
     /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
+    /// `search` answers the search line (on a thread of its own, newest query first).
     public init(
         source: any PlaceSource, pinStore: (any PinStore)? = nil, describe: (@Sendable (LatLon) -> String)? = nil,
-        clock: any MapClock = SystemClock()
+        search: (@Sendable (SearchRequest) throws -> PlaceSearch.Answer)? = nil, clock: any MapClock = SystemClock()
     ) {
         self.source = source
         self.pinStore = pinStore
         self.describe = describe
         self.clock = clock
         pinStamp = pinStore?.stamp()
+        if let search { searcher = SearchWorker(answer: search) { [weak self] in self?.enqueue($0) } }
     }
 
     /// Runs effects; returns false when one of them asks to quit.
@@ -77,6 +81,12 @@ public final class MapRuntime: @unchecked Sendable {
                 lock.withLock { describing.append(task) }
             case .changePins(let change):
                 changePins(change)
+            case .search(let request):
+                if let searcher {
+                    searcher.submit(request)
+                } else {
+                    enqueue(.searchAnswered(generation: request.generation, .init(problem: "search is not available")))
+                }
             case .loadDetails(let place):
                 let source = self.source
                 lock.withLock {
@@ -176,6 +186,7 @@ public final class MapRuntime: @unchecked Sendable {
             return describing
         }
         for task in tasks { await task.value }
+        searcher?.wait()
     }
 
     /// The most important places of a drawn marker's parts, merged: the source's leaders of each cluster

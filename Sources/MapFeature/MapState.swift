@@ -37,6 +37,10 @@ public struct MapState: Equatable, Sendable {
     public var tiles = TileStatus()
     /// The "Show" panel (kinds and amenities) is open; it takes the keys.
     public var filterPanelOpen = false
+    /// The search line, while it is open; it takes the keys.
+    public var search: SearchState?
+    /// The results of the last search taken, for `n` and `N`.
+    public var lastSearch: SearchHistory?
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera

@@ -8,6 +8,8 @@ struct MarkerLayer {
     static let midpointSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⊗", "=")
     static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⌖", "$")
     static let userSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◉", "@")
+    static let foundSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◎", "*")
+    static let foundColor = TermColor(51)
     static let routeColor = TermColor(213)
     static let midpointColor = TermColor(231)
     static let meetingColor = TermColor(46)
@@ -29,6 +31,11 @@ struct MarkerLayer {
             put(
                 symbol(Self.meetingSymbol, state), cell, CellStyle(fg: Self.meetingColor, attributes: .bold),
                 selected: state.selection == .meetingPoint, &grid)
+        }
+        if let cell = marks.found {
+            put(
+                symbol(Self.foundSymbol, state), cell, CellStyle(fg: Self.foundColor, attributes: .bold),
+                selected: true, &grid)
         }
         if let cell = marks.user {
             put(

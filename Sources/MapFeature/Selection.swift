@@ -8,6 +8,8 @@ public enum Selection: Equatable, Sendable {
     case pin(Int)
     case midpoint
     case meetingPoint
+    /// A search result that is not a place of the places database (a city, a country, a coordinate).
+    case found(SearchResult)
 
     /// Where the selected thing is, given the pins.
     func coordinate(_ state: MapState) -> LatLon? {
@@ -17,6 +19,7 @@ public enum Selection: Equatable, Sendable {
         case .pin(let number): return state.pins.pins.first { $0.number == number }?.coordinate
         case .midpoint: return state.pins.midpoint
         case .meetingPoint: return state.pins.meetingPoint
+        case .found(let result): return result.coordinate
         }
     }
 

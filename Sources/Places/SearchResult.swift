@@ -24,7 +24,7 @@ public struct SearchResult: Hashable, Sendable {
     /// its region and its country, each said once.
     public static func whereText(_ geocode: ReverseGeocode, kind: SearchKind) -> String {
         var parts: [String] = []
-        if kind != .country, kind != .region, let city = geocode.nearestCity, city.distanceKm < 50 {
+        if kind != .country, kind != .region, kind != .city, let city = geocode.nearestCity, city.distanceKm < 50 {
             parts.append(city.name)
         }
         if kind != .country, let region = geocode.region { parts.append(region) }

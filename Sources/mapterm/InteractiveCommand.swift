@@ -32,9 +32,10 @@ enum InteractiveCommand {
         if state.alert == nil, let notice = opened.notice {
             state.alert = Alert("About the places database", detail: notice)
         }
+        let search = MapSearch(store: opened.source as? PlaceStore, resources: resources)
         let session = MapSession(
             state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(resources),
-            composition: composition)
+            search: search, composition: composition)
         runLoop(session, screen: screen)
         screen.close()
         lastView.save(session.state.camera)

@@ -14,10 +14,12 @@ final class MapSession {
 
     init(
         state: MapState, source: any PlaceSource, pinStore: (any PinStore)? = nil,
-        describe: (@Sendable (LatLon) -> String)? = nil, composition: MapComposition
+        describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition
     ) {
         self.state = state
-        runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe)
+        var answer: (@Sendable (SearchRequest) throws -> PlaceSearch.Answer)?
+        if let search { answer = { try search.answer($0) } }
+        runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe, search: answer)
         frames = FrameRenderer(composition: composition)
         tileNews = TileNews(composition: composition, runtime: runtime)
         let news = tileNews
