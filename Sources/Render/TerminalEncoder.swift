@@ -47,6 +47,9 @@ public struct TerminalEncoder: Sendable {
     private var penSource: CellStyle?
     /// Where the cursor is; nil when unknown.
     private var cursor: (row: Int, col: Int)?
+    /// `rowHash` of each scrollable row of the last frame (what the terminal shows after it), so the
+    /// next frame hashes only its own rows; empty when unknown.
+    private var shownRowHashes: [UInt64] = []
 
     public init(capabilities: Capabilities) { self.capabilities = capabilities }
 
@@ -54,6 +57,7 @@ public struct TerminalEncoder: Sendable {
     /// resize).
     public mutating func invalidate() {
         shown = []
+        shownRowHashes = []
         pen = nil
         penSource = nil
         cursor = nil
@@ -73,8 +77,11 @@ public struct TerminalEncoder: Sendable {
         if known {
             if capabilities.scrollRegions, let area = scrollableRows, area >= 4 {
                 scroll(&old, rows: min(area, rows), into: &out)
+            } else {
+                shownRowHashes = []
             }
         } else {
+            shownRowHashes = []
             setPen(.plain, &out)
             out += Self.clearScreen
             cursor = (0, 0)
@@ -231,8 +238,12 @@ public struct TerminalEncoder: Sendable {
     /// When rows 0..<area of `target` are mostly those of `old` moved up or down by k rows, scrolls that
     /// region of the terminal by k (new lines come in blank, default colours) and updates `old` to match.
     private mutating func scroll(_ old: inout [Cell], rows area: Int, into out: inout [UInt8]) {
-        let oldRows = (0..<area).map { Self.rowHash(old, $0 * cols, cols) }
         let newRows = (0..<area).map { Self.rowHash(target, $0 * cols, cols) }
+        let oldRows =
+            shownRowHashes.count == area ? shownRowHashes : (0..<area).map { Self.rowHash(old, $0 * cols, cols) }
+        // After this frame the terminal shows `target` (a cell it cannot show as given differs, which only
+        // makes the next guess at a scroll a little worse, never the picture wrong).
+        shownRowHashes = newRows
         let unmoved = (0..<area).filter { oldRows[$0] == newRows[$0] }.count
         guard unmoved + 3 < area else { return }
         var best = (shift: 0, matches: unmoved)
@@ -372,14 +383,20 @@ public struct TerminalEncoder: Sendable {
     /// Appends the UTF-8 form of a valid scalar.
     static func appendUTF8(_ v: UInt32, _ out: inout [UInt8]) {
         switch v {
-        case ..<0x80: out.append(UInt8(v))
-        case ..<0x800: out += [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)]
-        case ..<0x10000: out += [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
+        case ..<0x80:
+            out.append(UInt8(v))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | v >> 6))
+            out.append(UInt8(0x80 | v & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | v >> 12))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
         default:
-            out += [
-                UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F),
-                UInt8(0x80 | v & 0x3F),
-            ]
+            out.append(UInt8(0xF0 | v >> 18))
+            out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
         }
     }
 

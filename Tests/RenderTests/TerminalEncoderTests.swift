@@ -102,6 +102,11 @@ import Testing
         let text = String(decoding: pan, as: UTF8.self)
         #expect(text.contains("\u{1B}[1;47r\u{1B}[47H" + String(repeating: "\n", count: 12) + "\u{1B}[r"))
         #expect(pan.count * 3 < first.count, "pan \(pan.count) B, first \(first.count) B")
+        // The next pan compares against the rows kept from this one, and scrolls again.
+        let again = encoder.encode(Self.frame(cols: 160, rows: 48, x0: 0, y0: 24, seed: 1), scrollableRows: 47)
+        #expect(
+            String(decoding: again, as: UTF8.self).contains(
+                "\u{1B}[1;47r\u{1B}[47H" + String(repeating: "\n", count: 12)))
         _ = replay([a, b, a], capabilities: .init(colorMode: .palette256))
     }
 
