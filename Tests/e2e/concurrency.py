@@ -67,6 +67,22 @@ def main():
     return 0 if all(results) else 1
 
 
+def reachable_copy(binary, work, prefix):
+    """The binary itself when the other user can run it and read its Resources; else (a clone inside a
+    private folder, as `mktemp -d` makes) a copy of both under `work`, laid out as installed."""
+    resources = os.path.join(os.path.dirname(os.path.realpath(binary)), "..", "..", "Resources")
+    probe = subprocess.run(prefix + ["sh", "-c", 'test -x "$1" && test -r "$2/world.mbtiles"', "sh", binary,
+                                     resources], capture_output=True)
+    if probe.returncode == 0:
+        return binary
+    copy = os.path.join(work, "installed")
+    os.makedirs(os.path.join(copy, "bin"), exist_ok=True)
+    shutil.copy2(binary, os.path.join(copy, "bin", "mapterm"))
+    shutil.copytree(resources, os.path.join(copy, "share", "mapterm"), dirs_exist_ok=True)
+    print("     (the other user cannot reach %s: running a copy under %s)" % (binary, copy))
+    return os.path.join(copy, "bin", "mapterm")
+
+
 def read_only(binary, work):
     """The store and its folder belong to someone else: mapterm runs as another user, or as us after chmod."""
     name = "a read-only data folder: the store is read, imports are refused"
@@ -81,10 +97,11 @@ def read_only(binary, work):
             print("ok   %s (skipped: root without setpriv)" % name)
             return True
         prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        binary = reachable_copy(binary, work, prefix)
         for root, dirs, files in os.walk(work):
             os.chmod(root, 0o755)
             for f in files:
-                os.chmod(os.path.join(root, f), 0o644)
+                os.chmod(os.path.join(root, f), 0o755 if os.access(os.path.join(root, f), os.X_OK) else 0o644)
     else:
         os.chmod(os.path.join(data, "mapterm"), 0o555)
     env = env_for(data)
