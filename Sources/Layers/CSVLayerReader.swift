@@ -1,7 +1,9 @@
 import GeoCore
+import TextSafety
 
 /// Reads a CSV or TSV file with a header into point features: the latitude and longitude columns found
-/// by their usual names or given in the options, an optional name column, every other non-empty cell
+/// by their usual names or given in the options (headers compared case-insensitively, after
+/// `TextSanitizer.clean`), an optional name column, every other non-empty cell
 /// kept as a property under its column's header.
 enum CSVLayerReader {
     /// Headers taken as the latitude column, in order of preference (compared case-insensitively).
@@ -117,7 +119,7 @@ enum CSVLayerReader {
     private static func findColumns(_ headers: [String], options: LayerReadOptions, name: String, line: Int)
         throws(LayerFileError) -> Columns
     {
-        let lowered = headers.map { $0.lowercased() }
+        let lowered = headers.map { TextSanitizer.clean($0).lowercased() }
         func column(given: String?, candidates: [String], what: String) throws(LayerFileError) -> Int {
             if let given {
                 guard let index = lowered.firstIndex(of: given.trimmingSpaces.lowercased()) else {
