@@ -9,8 +9,12 @@ enum GeoJSONReader {
         var parser = JSONParser(bytes: bytes, start: ByteText.bodyStart(bytes))
         let root: JSONValue
         do throws(JSONSyntaxError) {
-            root = try parser.parseValue { value, index in
-                data.append(decoder.feature(value, line: nil, index: index))
+            root = try parser.parseValue { parsed, index in
+                switch parsed {
+                case .success(let value): data.append(decoder.feature(value, line: nil, index: index))
+                case .failure(let error):
+                    data.problems.append(LayerProblem(line: error.line, feature: index, message: error.message))
+                }
             }
         } catch {
             guard !data.features.isEmpty || !data.problems.isEmpty else {

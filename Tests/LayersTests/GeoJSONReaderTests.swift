@@ -165,10 +165,14 @@ extension GeoJSONReaderTests {
             XCTAssertTrue("\(error)".contains("nesting deeper than 512 levels"), "\(error)")
         }
         let inside = try read(
-            collection([good, #"{"type":"Feature","properties":{"x":"# + deep + "}}"]))
-        XCTAssertEqual(inside.features.count, 1)
-        XCTAssertEqual(inside.problems.count, 1)
-        XCTAssertTrue(inside.problems[0].description.hasPrefix("line 3: nesting deeper"), "\(inside.problems)")
+            collection([good, #"{"type":"Feature","properties":{"x":"# + deep + #","s":"]]"}}"#, good]))
+        XCTAssertEqual(inside.features.count, 2, "the feature after the deep one loads")
+        XCTAssertEqual(inside.problems, [LayerProblem(line: 3, feature: 1, message: "nesting deeper than 512 levels")])
+        let cut = try read(collection([good, #"{"type":"Feature","properties":{"x":"# + String(deep.prefix(9000))]))
+        XCTAssertEqual(cut.features.count, 1)
+        XCTAssertEqual(cut.problems.map(\.line), [4], "the line where the file ends")
+        XCTAssertTrue(
+            cut.problems[0].message.hasPrefix("the file ends inside a value nested deeper"), "\(cut.problems)")
     }
 
     func testATruncatedCollectionKeepsTheFeaturesBeforeTheCut() throws {
