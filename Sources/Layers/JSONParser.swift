@@ -92,8 +92,10 @@ struct JSONParser {
                     skipped = nil
                     streamed += 1
                 } else if stack[top].isObject {
+                    if stack[top].members.isEmpty { stack[top].members.reserveCapacity(4) }
                     stack[top].members.append(JSONMember(key: stack[top].key, value: value))
                 } else {
+                    if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(4) }
                     stack[top].elements.append(value)
                 }
                 skipSpace()

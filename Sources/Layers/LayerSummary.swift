@@ -37,19 +37,19 @@ public struct LayerSummary: Sendable {
     }
 
     private mutating func count(_ geometries: [LayerGeometry]) {
-        var kinds = Set<Int>()
+        var kinds: UInt8 = 0  // one bit per geometry type: point 1, line 2, polygon 4
         for geometry in geometries {
             switch geometry {
-            case .point: kinds.insert(0)
-            case .line: kinds.insert(1)
-            case .polygon: kinds.insert(2)
+            case .point: kinds |= 1
+            case .line: kinds |= 2
+            case .polygon: kinds |= 4
             }
         }
-        switch (kinds.count, kinds.first) {
-        case (0, _): empty += 1
-        case (1, 0?): points += 1
-        case (1, 1?): lines += 1
-        case (1, _): polygons += 1
+        switch kinds {
+        case 0: empty += 1
+        case 1: points += 1
+        case 2: lines += 1
+        case 4: polygons += 1
         default: mixed += 1
         }
     }
