@@ -70,13 +70,12 @@ enum DecimalNumber {
         byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil
     }
 
-    /// The standard library's parse (long numbers, huge exponents, `nan`, `inf`).
+    /// The standard library's parse (long numbers, huge exponents, `nan`, `inf`), hexadecimal refused.
     private static func slow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         guard range.count <= 400 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        if text.lowercased().hasSuffix("infinity") {
-            return text.hasPrefix("-") ? -.infinity : .infinity
-        }
-        return Double(text)
+        let lowered = text.lowercased()
+        if lowered.hasSuffix("infinity") { return text.hasPrefix("-") ? -.infinity : .infinity }
+        return lowered.contains("x") ? nil : Double(text)  // no hexadecimal floats
     }
 }

@@ -51,14 +51,15 @@ extension CSVLayerReaderTests {
     }
 
     func testBadRowsAreProblemsOnTheirLinesAndTheOthersLoad() throws {
-        let data = try read("lat,lon,name\n1,2,a\n\"91\",2,b\nx,2,c\n,2,d\n1,nan,e\n1 , 2 ,f\n\"open,2,g\n")
+        let data = try read("lat,lon,name\n1,2,a\n\"91\",2,b\nx,2,c\n,2,d\n1,nan,e\n1 , 2 ,f\n0x1p3,2,h\n\"open,2,g\n")
         XCTAssertEqual(data.features.map(\.name), ["a", "f"])
         XCTAssertEqual(
             data.problems.map(\.description),
             [
                 "line 3: latitude 91.0 is out of range (-90…90)", "line 4: latitude \"x\" is not a number",
                 "line 5: no latitude in column \"lat\"", "line 6: longitude nan is not a finite number",
-                "line 8: a quoted field is never closed; the rest of the file is skipped",
+                "line 8: latitude \"0x1p3\" is not a number",
+                "line 9: a quoted field is never closed; the rest of the file is skipped",
             ])
     }
 
