@@ -40,7 +40,7 @@ enum CSVLayerReader {
         }
         let headers = fields.map { scanner.text($0, invalid: &invalid).trimmingSpaces }
         let columns = try findColumns(headers, options: options, name: name, line: headerLine)
-        if invalid { data.problems.append(LayerProblem(line: headerLine, message: ByteText.invalidUTF8)) }
+        if invalid { data.report(LayerProblem(line: headerLine, message: ByteText.invalidUTF8)) }
         var row = 0
         while true {
             let line: Int
@@ -48,25 +48,24 @@ enum CSVLayerReader {
                 guard let next = try scanner.next(into: &fields) else { break }
                 line = next
             } catch {
-                data.problems.append(
+                data.report(
                     LayerProblem(
                         line: error.line, feature: row,
                         message: "a quoted field is never closed; the rest of the file is skipped"))
                 break
             }
-            let result = feature(
-                fields, columns: columns, scanner: scanner, line: line, row: row, problems: &data.problems)
-            data.append(result)
+            read(fields, columns: columns, scanner: scanner, line: line, row: row, into: &data)
             row += 1
         }
         return data
     }
 
-    private static func feature(
-        _ fields: [CSVField], columns: Columns, scanner: CSVScanner, line: Int, row: Int, problems: inout [LayerProblem]
-    ) -> Result<LayerFeature, LayerProblem> {
-        func problem(_ message: String) -> Result<LayerFeature, LayerProblem> {
-            .failure(LayerProblem(line: line, feature: row, message: message))
+    /// Appends the row's feature to `data`, or its problem.
+    private static func read(
+        _ fields: [CSVField], columns: Columns, scanner: CSVScanner, line: Int, row: Int, into data: inout LayerData
+    ) {
+        func problem(_ message: String) {
+            data.report(LayerProblem(line: line, feature: row, message: message))
         }
         guard columns.lat < fields.count, !fields[columns.lat].range.isEmpty else {
             return problem("no latitude in column \"\(columns.headers[columns.lat].prefix(40))\"")
@@ -97,8 +96,8 @@ enum CSVLayerReader {
                 feature.properties.append(LayerProperty(key: key, value: value))
             }
         }
-        if invalid { problems.append(LayerProblem(line: line, feature: row, message: ByteText.invalidUTF8)) }
-        return .success(feature)
+        if invalid { problem(ByteText.invalidUTF8) }
+        data.features.append(feature)
     }
 
     /// The number in a field, spaces around it allowed.

@@ -65,6 +65,12 @@ enum DecimalNumber {
         return negative ? -magnitude : magnitude
     }
 
+    /// The number in `text`, spaces and tabs around it allowed.
+    static func parse(_ text: String) -> Double? {
+        var text = text.trimmingSpaces
+        return text.withUTF8 { parse($0, 0..<$0.count) }
+    }
+
     @inline(__always)
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil

@@ -89,7 +89,7 @@ struct GPXReader {
     /// Stops reading: keeps the open waypoint, route or track as far as it got, and says where and why.
     private mutating func breakOff(line: Int, message: String) {
         while stack.count > 1 { end(line: line) }
-        data.problems.append(LayerProblem(line: line, message: "\(message); the rest of the file is skipped"))
+        data.report(LayerProblem(line: line, message: "\(message); the rest of the file is skipped"))
     }
 
     // MARK: Elements
@@ -126,7 +126,7 @@ struct GPXReader {
                 builder?.feature.properties.append(LayerProperty(key: name, value: text.trimmingSpaces))
             }
             if invalidText {
-                data.problems.append(
+                data.report(
                     LayerProblem(line: line, feature: data.features.count, message: ByteText.invalidUTF8))
                 invalidText = false
             }
@@ -153,11 +153,11 @@ struct GPXReader {
         guard let latText = attributes.first(where: { $0.name == "lat" })?.value,
             let lonText = attributes.first(where: { $0.name == "lon" })?.value
         else {
-            data.problems.append(LayerProblem(line: line, message: "<\(element)> needs lat and lon attributes"))
+            data.report(LayerProblem(line: line, message: "<\(element)> needs lat and lon attributes"))
             return nil
         }
-        guard let lat = Double(latText.trimmingSpaces), let lon = Double(lonText.trimmingSpaces) else {
-            data.problems.append(
+        guard let lat = DecimalNumber.parse(latText), let lon = DecimalNumber.parse(lonText) else {
+            data.report(
                 LayerProblem(
                     line: line,
                     message: "<\(element)> lat=\"\(latText.prefix(40))\" lon=\"\(lonText.prefix(40))\" are not numbers")
@@ -167,7 +167,7 @@ struct GPXReader {
         switch LayerCoordinates.position(lat: lat, lon: lon) {
         case .success(let point): return point
         case .failure(let error):
-            data.problems.append(LayerProblem(line: line, message: "<\(element)>: \(error.message)"))
+            data.report(LayerProblem(line: line, message: "<\(element)>: \(error.message)"))
             return nil
         }
     }

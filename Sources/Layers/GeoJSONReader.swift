@@ -13,28 +13,28 @@ enum GeoJSONReader {
                 switch parsed {
                 case .success(let value): data.append(decoder.feature(value, line: nil, index: index))
                 case .failure(let error):
-                    data.problems.append(LayerProblem(line: error.line, feature: index, message: error.message))
+                    data.report(LayerProblem(line: error.line, feature: index, message: error.message))
                 }
             }
         } catch {
             guard !data.features.isEmpty || !data.problems.isEmpty else {
                 throw LayerFileError(file: name, line: error.line, reason: "not GeoJSON: \(error.message)")
             }
-            data.problems.append(
+            data.report(
                 LayerProblem(line: error.line, message: "\(error.message); the rest of the file is skipped"))
-            data.problems += parser.invalidUTF8Lines.map { LayerProblem(line: $0, message: ByteText.invalidUTF8) }
+            for line in parser.invalidUTF8Lines { data.report(LayerProblem(line: line, message: ByteText.invalidUTF8)) }
             return data
         }
         guard parser.atEnd() else {
             if case .object(let object) = root, object["features"] == nil {
                 return try sequence(bytes, name: name)
             }
-            data.problems.append(
+            data.report(
                 LayerProblem(line: parser.line, message: "more text after the GeoJSON value; it is skipped"))
             return data
         }
         try read(root, into: &data, decoder: decoder, name: name)
-        data.problems += parser.invalidUTF8Lines.map { LayerProblem(line: $0, message: ByteText.invalidUTF8) }
+        for line in parser.invalidUTF8Lines { data.report(LayerProblem(line: line, message: ByteText.invalidUTF8)) }
         return data
     }
 
@@ -102,16 +102,16 @@ enum GeoJSONReader {
         do throws(JSONSyntaxError) {
             let value = try parser.parseValue()
             guard parser.atEnd() else {
-                data.problems.append(
+                data.report(
                     LayerProblem(line: parser.line, feature: index, message: "more text after the feature"))
                 return
             }
             data.append(GeoJSONDecoder(source: record).feature(value, line: line, index: index))
-            data.problems += parser.invalidUTF8Lines.map {
-                LayerProblem(line: $0, feature: index, message: ByteText.invalidUTF8)
+            for line in parser.invalidUTF8Lines {
+                data.report(LayerProblem(line: line, feature: index, message: ByteText.invalidUTF8))
             }
         } catch {
-            data.problems.append(LayerProblem(line: error.line, feature: index, message: error.message))
+            data.report(LayerProblem(line: error.line, feature: index, message: error.message))
         }
     }
 }
@@ -121,7 +121,7 @@ extension LayerData {
     mutating func append(_ result: Result<LayerFeature, LayerProblem>) {
         switch result {
         case .success(let feature): features.append(feature)
-        case .failure(let problem): problems.append(problem)
+        case .failure(let problem): report(problem)
         }
     }
 }

@@ -55,10 +55,10 @@ enum LayerCommand {
         if !summary.properties.isEmpty {
             lines.append("properties: " + summary.properties.map { "\($0.key) (\($0.count))" }.joined(separator: ", "))
         }
-        lines.append("problems: \(data.problems.count)")
+        lines.append("problems: \(data.problemCount)")
         lines += data.problems.prefix(shownProblems).map { "  \($0)" }
-        if data.problems.count > shownProblems {
-            lines.append("  … and \(data.problems.count - shownProblems) more")
+        if data.problemCount > shownProblems {
+            lines.append("  … and \(data.problemCount - shownProblems) more")
         }
         return lines.map { line in
             let indent = line.hasPrefix("  ") ? "  " : ""

@@ -89,3 +89,16 @@ extension CSVLayerReaderTests {
         XCTAssertEqual(data.features, expected)
     }
 }
+
+extension CSVLayerReaderTests {
+    func testManyBadRowsKeepAThousandProblemsAndCountTheRest() throws {
+        var text = "lat,lon\n1,2\n"
+        text.reserveCapacity(200_000 * 4)
+        for _ in 0..<200_000 { text += "x,2\n" }
+        let data = try read(text)
+        XCTAssertEqual(data.features.count, 1)
+        XCTAssertEqual(data.problems.count, LayerData.maximumProblems)
+        XCTAssertEqual(data.problemCount, 200_000)
+        XCTAssertEqual(data.problems.last?.line, 1002)
+    }
+}

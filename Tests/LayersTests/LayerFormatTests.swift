@@ -46,3 +46,14 @@ final class LayerFormatTests: XCTestCase {
         }
     }
 }
+
+extension LayerFormatTests {
+    func testAPipeIsRefusedBeforeItIsOpened() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("layers-fifo-\(getpid()).csv").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        defer { unlink(path) }
+        XCTAssertThrowsError(try LayerReader.read(path: path)) { error in
+            XCTAssertEqual("\(error)", "\(path): is not a regular file (a pipe or a device?)")
+        }
+    }
+}
