@@ -234,3 +234,15 @@ extension GeoJSONReaderTests {
         XCTAssertEqual(data.problems.map(\.line), [2])
     }
 }
+
+extension GeoJSONReaderTests {
+    func testASequenceOfBadFeaturesIsStillASequenceButTextIsNot() throws {
+        let bad = try read(
+            "{\"type\":\"Point\",\"coordinates\":[1,99]}\n{\"type\":\"Point\"}\n", format: .geoJSONSequence)
+        XCTAssertEqual(bad.features, [])
+        XCTAssertEqual(bad.problems.map(\.line), [1, 2])
+        XCTAssertThrowsError(try read("lat,lon\n1,2\n", format: .geoJSONSequence)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("test.geojson: line 1: not GeoJSON: expected a value"), "\(error)")
+        }
+    }
+}
