@@ -70,15 +70,16 @@ struct GPXReader {
                     return
                 }
                 end(line: line)
-            case .text(let range), .cdata(let range):
-                if !sawRoot, case .text = token,
+            case .text(let range):
+                if !sawRoot,
                     UnsafeBufferPointer(rebasing: scanner.bytes[range]).contains(where: { !ByteText.isSpace($0) })
                 {
                     throw LayerFileError(file: name, line: line, reason: "not GPX: text before the root element")
                 }
+                if capture != nil, stack.count == 3 { capture?.text += scanner.decode(range, invalid: &invalidText) }
+            case .cdata(let range):
                 if capture != nil, stack.count == 3 {
-                    let text = scanner.decode(range, invalid: &invalidText)
-                    capture?.text += text
+                    capture?.text += ByteText.string(scanner.bytes, range, invalid: &invalidText)
                 }
             }
         }
@@ -89,7 +90,7 @@ struct GPXReader {
     /// Stops reading: keeps the open waypoint, route or track as far as it got, and says where and why.
     private mutating func breakOff(line: Int, message: String) {
         while stack.count > 1 { end(line: line) }
-        data.report(LayerProblem(line: line, message: "\(message); the rest of the file is skipped"))
+        data.report(.stop(line: line, message: message))
     }
 
     // MARK: Elements

@@ -20,8 +20,7 @@ enum GeoJSONReader {
             guard !data.features.isEmpty || !data.problems.isEmpty else {
                 throw LayerFileError(file: name, line: error.line, reason: "not GeoJSON: \(error.message)")
             }
-            data.report(
-                LayerProblem(line: error.line, message: "\(error.message); the rest of the file is skipped"))
+            data.report(.stop(line: error.line, message: error.message))
             for line in parser.invalidUTF8Lines { data.report(LayerProblem(line: line, message: ByteText.invalidUTF8)) }
             return data
         }

@@ -86,4 +86,14 @@ final class GPXReaderTests: XCTestCase {
             }
         }
     }
+
+    func testCDATAIsLiteralAndAMismatchedTagStopsReading() throws {
+        let data = try read(
+            "<gpx><wpt lat=\"1\" lon=\"2\"><desc><![CDATA[a &amp; b]]></desc></wpt>\n<trk><name>x</trk><wpt lat=\"3\" lon=\"4\"/></gpx>"
+        )
+        XCTAssertEqual(data.features.first?.properties, [LayerProperty(key: "desc", value: "a &amp; b")])
+        XCTAssertEqual(data.features.count, 2, "the open track is kept, what follows is not")
+        XCTAssertEqual(
+            data.problems.map(\.description), ["line 2: </trk> does not close <name>; the rest of the file is skipped"])
+    }
 }

@@ -37,7 +37,7 @@ final class LayerStreamLineTests: XCTestCase {
         for (line, message) in [
             ("hello", "expected lat,lon[,label] or a GeoJSON feature"), ("1,x", "with numbers in degrees"),
             ("91,0", "latitude 91.0 is out of range"), ("nan,0", "not a finite number"),
-            ("{\"type\":\"Point\"", "the file ends inside an object"),
+            ("{\"type\":\"Point\"", "the line ends inside an object"),
             ("{\"type\":\"FeatureCollection\",\"features\":[]}", "one feature a line"),
             ("{\"type\":\"Point\",\"coordinates\":[1,2]} x", "more text"),
             (String(repeating: "[", count: 5000), "expected lat,lon"),
