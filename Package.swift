@@ -47,7 +47,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources",
+                "Network", "TextSafety", "TileSources", "Layers",
             ],
             swiftSettings: strict),
 
@@ -55,7 +55,7 @@ let package = Package(
             name: "mapterm-bench",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
-                "TileSources", "TestSupport",
+                "TileSources", "TestSupport", "Layers",
             ],
             swiftSettings: strict),
 
@@ -84,6 +84,8 @@ let package = Package(
             dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
     ]
 )

@@ -18,6 +18,7 @@ enum HelpText {
                   [--ada] [--unisex] [--changing-table] [--closed]
           mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]
           mapterm import FILE
+          mapterm layer FILE --info [--lat-col NAME] [--lon-col NAME]
           mapterm pins [--json | --geojson]
           mapterm --help | --version | --about [--tiles SOURCE]...
 
@@ -47,6 +48,10 @@ enum HelpText {
                              starting with near: puts the nearest of equal matches first
           --kind KINDS       search: only these (country,region,city,coordinate, and the place kinds)
           --limit N          places, search: list at most N
+          --info             layer: what FILE holds (features by type, bounds, property names) or
+                             where it is wrong; FILE is GeoJSON, GeoJSON lines/sequence, CSV, TSV or GPX
+          --lat-col NAME     layer: the CSV/TSV latitude column (default: lat, latitude or y)
+          --lon-col NAME     layer: the CSV/TSV longitude column (default: lon, lng, long, longitude or x)
 
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
