@@ -3,8 +3,9 @@
 /// A line is `lat,lon[,label]` (degrees; spaces around the parts allowed; the label is the rest of the
 /// line, commas included, a pair of surrounding double quotes removed), or a GeoJSON Feature or
 /// geometry object, optionally led by the RFC 8142 record separator 0x1E. A trailing CR is ignored.
-/// Positions follow `LayerCoordinates`. A `lat,lon` line gives a feature without an id; a GeoJSON
-/// feature keeps its `id`, so a tracker can move a feature by sending it again.
+/// Positions follow `LayerCoordinates`. A labelled `lat,lon,label` line's label is also its id, and a
+/// GeoJSON feature keeps its `id`, so a tracker moves a feature by sending it again (`bus 42` at a new
+/// place); a bare `lat,lon` line is a new point each time.
 public enum LayerStreamLine {
     /// The longest line parsed, bytes (1 MiB). A reader of the stream must not hold a longer line
     /// whole: it drops the rest up to the next line break and reports `overlongProblem(lineNumber:)`.
@@ -91,6 +92,7 @@ public enum LayerStreamLine {
                 var invalid = false
                 let label = ByteText.string(body, range, invalid: &invalid)
                 feature.name = label.isEmpty ? nil : label
+                feature.id = feature.name
             }
             return .success(feature)
         }

@@ -11,6 +11,9 @@ final class LayerStreamLineTests: XCTestCase {
         XCTAssertEqual(feature("47.5,8.25"), LayerFeature(geometries: [.point(LatLon(lat: 47.5, lon: 8.25))]))
         XCTAssertEqual(feature(" 47.5 , 8.25 , truck 7, blue \r")?.name, "truck 7, blue")
         XCTAssertEqual(feature("1,2,\"quoted\"")?.name, "quoted")
+        // The label is the id a tracker moves; a bare position has none.
+        XCTAssertEqual(feature("47.5,8.25,bus 42")?.id, "bus 42")
+        XCTAssertNil(feature("47.5,8.25")?.id)
         XCTAssertEqual(feature("1,190")?.geometries, [.point(LatLon(lat: 1, lon: -170))])
     }
 
