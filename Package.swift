@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety"],
+            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety", "Layers"],
             swiftSettings: strict),
 
         // MARK: Adapters
@@ -47,7 +47,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources",
+                "Network", "TextSafety", "TileSources", "Layers",
             ],
             swiftSettings: strict),
 
@@ -55,7 +55,7 @@ let package = Package(
             name: "mapterm-bench",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
-                "TileSources", "TestSupport",
+                "TileSources", "TestSupport", "Layers",
             ],
             swiftSettings: strict),
 
@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MapFeatureTests",
-            dependencies: ["MapFeature", "Render", "Storage", "TestSupport"],
+            dependencies: ["MapFeature", "Render", "Storage", "TestSupport", "Layers"],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(

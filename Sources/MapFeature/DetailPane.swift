@@ -34,6 +34,8 @@ struct DetailPane {
             let isMid = selection == .midpoint
             title = isMid ? "Midpoint of the pins" : "Meeting point (least total distance)"
             lines = centreLines(selection.coordinate(state), pins: state.pins.pins)
+        case .layerFeature(let pick):
+            (title, lines) = LayerPane.content(pick, state: state)
         }
         if let route = state.route, let target = selection.coordinate(state), route.to == target {
             // First, so that a short pane still shows the way there.

@@ -5,6 +5,7 @@ public enum Command: Equatable, Sendable {
     case toggleAscii, toggleHelp, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
     case dropPin, removePin, fit, recenter, route, filters, attribution
+    case layers
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -33,6 +34,7 @@ public enum KeyBindings {
         case .character("g"): return .route
         case .character("?"): return .toggleHelp
         case .character("v"): return .filters
+        case .character("L"): return .layers
         case .character("i"): return .attribution
         case .character("q"): return .quit
         case .escape: return .dismiss
@@ -52,6 +54,7 @@ public enum KeyBindings {
         Entry(keys: "mouse drag / wheel", meaning: "pan / zoom at the pointer"),
         Entry(keys: "r", meaning: "refresh the places in view"),
         Entry(keys: "v", meaning: "show or hide kinds of place, amenities"),
+        Entry(keys: "L", meaning: "your layers: legend, show/hide, fit into view"),
         Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous marker or pin"),
         Entry(keys: "Enter Space", meaning: "details; on a count, zoom in to split it"),
         Entry(keys: "mouse click", meaning: "select what is under the pointer"),

@@ -57,4 +57,6 @@ public enum MapAction: Sendable {
     case tick
     /// The tile sources changed: tiles arrived, a source fails or recovers, the loading count moved.
     case tilesChanged(TileStatus)
+    /// A layer stream sent features or ended.
+    case layers(LayerAction)
 }

@@ -36,6 +36,8 @@ public enum MapReducer {
         case .tilesChanged(let status):
             state.tiles = status
             return []
+        case .layers(let action):
+            return LayersReducer.reduce(action, &state)
         default:
             return PlacesReducer.reduce(&state, action)
         }
@@ -56,6 +58,7 @@ public enum MapReducer {
         }
         if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
         if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
+        if state.layers.panelOpen { return LayerPanel.handle(key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
             state.showHelp = false
@@ -81,6 +84,7 @@ public enum MapReducer {
         case .toggleAscii: state.ascii.toggle()
         case .toggleHelp: state.showHelp.toggle()
         case .filters: state.filterPanelOpen = true
+        case .layers: state.layers.panelOpen = true
         case .attribution:
             state.notice =
                 state.tiles.attribution.isEmpty ? "no map data attribution" : "map data: " + state.tiles.attribution

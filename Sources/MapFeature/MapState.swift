@@ -37,6 +37,8 @@ public struct MapState: Equatable, Sendable {
     public var tiles = TileStatus()
     /// The "Show" panel (kinds and amenities) is open; it takes the keys.
     public var filterPanelOpen = false
+    /// The user's layers (`--layer`) and their panel.
+    public var layers = LayersState()
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera

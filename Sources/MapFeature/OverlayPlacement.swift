@@ -8,6 +8,8 @@ import Render
 struct OverlayPlacement {
     /// The markers at their final cells, most important first.
     private(set) var markers: [DrawnMarker]
+    /// The points of the user's layers at their final cells.
+    private(set) var layerMarkers: [LayerMarker] = []
     /// Indices into the map's labels of the names drawn.
     private(set) var labels: [Int] = []
     /// Who holds each cell once everything is placed.
@@ -43,6 +45,7 @@ struct OverlayPlacement {
             }
             markers.append(placed)
         }
+        layerMarkers = LayerMarkerPlacement.place(LayerMarkers.layout(state), state, &occupancy)
         let minor = map.labels.indices.filter { !map.labels[$0].major }
         let placedMinor = placer.place(map.labels, only: minor, into: &occupancy)
         labels = kept.sorted() + placedMinor

@@ -1,13 +1,15 @@
 import GeoCore
 import Places
 
-/// What the user has selected: a place, a cluster, a pin (by number), or one of the two centre markers.
+/// What the user has selected: a place, a cluster, a pin (by number), one of the two centre markers, or
+/// a feature (or cluster of points) of a user layer.
 public enum Selection: Equatable, Sendable {
     case place(Place)
     case cluster(ClusterSelection)
     case pin(Int)
     case midpoint
     case meetingPoint
+    case layerFeature(LayerPick)
 
     /// Where the selected thing is, given the pins.
     func coordinate(_ state: MapState) -> LatLon? {
@@ -17,6 +19,7 @@ public enum Selection: Equatable, Sendable {
         case .pin(let number): return state.pins.pins.first { $0.number == number }?.coordinate
         case .midpoint: return state.pins.midpoint
         case .meetingPoint: return state.pins.meetingPoint
+        case .layerFeature(let pick): return LayerSelection.coordinate(pick, state)
         }
     }
 
@@ -34,6 +37,7 @@ public enum Selection: Equatable, Sendable {
         switch self {
         case .place(let place): return "p:" + place.id
         case .cluster(let cluster): return cluster.marker.key
+        case .layerFeature(let pick): return pick.key
         default: return nil
         }
     }
@@ -67,6 +71,7 @@ enum SelectionReducer {
         let marks = FixedMarks(state)
         if let cell = marks.midpoint { items.append((.midpoint, cell.col, cell.row, "b:mid")) }
         if let cell = marks.meetingPoint { items.append((.meetingPoint, cell.col, cell.row, "b:meet")) }
+        items += LayerSelection.items(state).map { (.layerFeature($0.pick), $0.col, $0.row, $0.pick.key) }
         let distance = { (col: Int, row: Int) -> Double in
             let dx = Double(col) + 0.5 - center.0, dy = (Double(row) + 0.5 - center.1) * 2
             return dx * dx + dy * dy
@@ -119,6 +124,8 @@ enum SelectionReducer {
             )
         {
             hit = selection(for: marker)
+        } else if let pick = LayerSelection.hit(col: col, row: row, state) {
+            hit = .layerFeature(pick)
         }
         state.selection = hit
         state.route = nil
@@ -142,6 +149,7 @@ enum SelectionReducer {
             state.detailOpen = false
             return []
         }
+        if case .layerFeature(let pick) = selection, LayerSelection.zoomIn(on: pick, &state) { return [] }
         state.detailOpen = true
         return paneEffects(&state)
     }

@@ -143,6 +143,7 @@ enum RenderCommand {
         case .pin(let number): return id == "pin:\(number)"
         case .midpoint: return id == "midpoint"
         case .meetingPoint: return id == "meeting-point"
+        case .layerFeature: return false
         }
     }
 }

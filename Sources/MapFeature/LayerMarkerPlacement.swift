@@ -1,0 +1,78 @@
+import Render
+
+/// Where the points of the user's layers go among the names and markers (after the places and the
+/// first-rank names, before the other names): each at its own cell if its text and the cells left and
+/// right of it hold nothing, else one cell aside; a marker with no such cell is left out rather than
+/// write over a letter or a place. The selected one is always placed (over a name if need be: the
+/// name gives way).
+enum LayerMarkerPlacement {
+    static func place(_ markers: [LayerMarker], _ state: MapState, _ occupancy: inout CellOccupancy) -> [LayerMarker] {
+        let selectedKey = state.selection?.layerPick.map(\.key)
+        var placed: [LayerMarker] = []
+        for marker in markers {
+            let selected = selectedKey == LayerPick(marker).key
+            guard let spot = spot(for: marker, occupancy, force: selected) else { continue }
+            for col in spot.startCol..<spot.startCol + spot.width { occupancy.set(col: col, row: spot.row, .fixed) }
+            placed.append(spot)
+        }
+        return placed
+    }
+
+    static func spot(for marker: LayerMarker, _ occupancy: CellOccupancy, force: Bool) -> LayerMarker? {
+        for (dx, dy) in [(0, 0)] + MarkerLayout.shifts {
+            var moved = marker
+            moved.col += dx
+            moved.row += dy
+            guard moved.row >= 0, moved.row < occupancy.rows, moved.startCol >= 0,
+                moved.startCol + moved.width <= occupancy.cols
+            else { continue }
+            let span = moved.startCol - 1..<moved.startCol + moved.width + 1
+            if occupancy.none(cols: span, row: moved.row, { $0 != .free }) { return moved }
+        }
+        return force ? marker : nil
+    }
+
+    /// Draws the placed markers: a point's glyph in its layer's colour, a cluster's count on it; the
+    /// selection reversed.
+    static func draw(_ markers: [LayerMarker], _ state: MapState, into grid: inout CellGrid) {
+        let selectedKey = state.selection?.layerPick.map(\.key)
+        for marker in markers {
+            guard let index = state.layers.index(of: marker.layer) else { continue }
+            let color = state.layers.layers[index].color.stroke
+            let selected = selectedKey == LayerPick(marker).key
+            if marker.slot != nil {
+                guard grid.contains(col: marker.col, row: marker.row) else { continue }
+                let scalar = state.ascii ? LayerMarker.symbol.1 : LayerMarker.symbol.0
+                grid[marker.col, marker.row] = Cell(
+                    scalar,
+                    style: CellStyle(
+                        fg: color, bg: selected ? .terminalDefault : grid[marker.col, marker.row].style.bg,
+                        attributes: selected ? [.reverse, .bold] : .bold))
+            } else {
+                grid.put(
+                    marker.text(ascii: state.ascii), col: marker.startCol, row: marker.row,
+                    style: CellStyle(fg: TermColor(16), bg: selected ? TermColor(231) : color, attributes: .bold),
+                    maxCol: grid.cols)
+            }
+        }
+    }
+}
+
+extension LayerPick {
+    init(_ marker: LayerMarker) {
+        self.init(layer: marker.layer, slot: marker.slot, count: marker.count, coordinate: marker.coordinate)
+    }
+}
+
+extension StatusBar.Part {
+    /// The part with "· 2 layers" added to its texts (but the last, which may be empty).
+    func withLayers(_ layers: LayersState) -> StatusBar.Part {
+        let summary = layers.summary
+        guard !summary.isEmpty else { return self }
+        var part = self
+        for i in part.variants.indices where !part.variants[i].isEmpty {
+            part.variants[i] += i == 0 ? " · " + summary : " · \(layers.layers.count)L"
+        }
+        return part
+    }
+}
