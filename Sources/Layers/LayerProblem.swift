@@ -20,3 +20,6 @@ public struct LayerProblem: Hashable, Sendable, CustomStringConvertible {
         return message
     }
 }
+
+/// A problem is also the failure of a `Result` (a stream line that did not load).
+extension LayerProblem: Error {}

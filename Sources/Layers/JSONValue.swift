@@ -1,0 +1,95 @@
+/// A parsed JSON value. Numbers keep where they were written so that properties can show them as
+/// written; objects keep their line for messages.
+enum JSONValue {
+    case null
+    case bool(Bool)
+    /// The value and the byte range of its text in the parsed buffer.
+    case number(Double, Range<Int>)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The name of the value's JSON type, for messages: "a string", "an array", ….
+    var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object: its members in order (later duplicates win on lookup) and the line of its `{`.
+struct JSONObject {
+    var members: [JSONMember]
+    var line: Int
+
+    subscript(key: String) -> JSONValue? {
+        members.last { $0.key == key }?.value
+    }
+}
+
+/// One member of a JSON object.
+struct JSONMember {
+    var key: String
+    var value: JSONValue
+}
+
+extension JSONValue {
+    /// Compact JSON text of the value, numbers as written in `source` (nesting is bounded by
+    /// `JSONParser.maximumDepth`, so the recursion is too).
+    func text(source: UnsafeBufferPointer<UInt8>) -> String {
+        var output = ""
+        write(to: &output, source: source)
+        return output
+    }
+
+    private func write(to output: inout String, source: UnsafeBufferPointer<UInt8>) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(_, let range):
+            output += String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+        case .string(let value): JSONValue.quote(value, to: &output)
+        case .array(let elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                element.write(to: &output, source: source)
+            }
+            output += "]"
+        case .object(let object):
+            output += "{"
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output += "," }
+                JSONValue.quote(member.key, to: &output)
+                output += ":"
+                member.value.write(to: &output, source: source)
+            }
+            output += "}"
+        }
+    }
+
+    private static func quote(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            default:
+                if scalar.value < 0x20 {
+                    output +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
