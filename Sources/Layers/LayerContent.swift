@@ -138,7 +138,9 @@ public struct LayerContent: Sendable, Equatable {
             case .point: break
             case .line(let positions): out.append(LayerPath(positions, slot: slot, isRing: false))
             case .polygon(let rings):
-                for (i, ring) in rings.enumerated() { out.append(LayerPath(ring, slot: slot, isRing: true, hole: i > 0)) }
+                for (i, ring) in rings.enumerated() {
+                    out.append(LayerPath(ring, slot: slot, isRing: true, hole: i > 0))
+                }
             }
         }
         return out

@@ -109,7 +109,11 @@ public struct LayerPointIndex: Sendable {
             current = next[Int(current)]
         }
         if current >= 0 {
-            if previous >= 0 { next[Int(previous)] = next[slot] } else { heads[key] = next[slot] >= 0 ? next[slot] : nil }
+            if previous >= 0 {
+                next[Int(previous)] = next[slot]
+            } else {
+                heads[key] = next[slot] >= 0 ? next[slot] : nil
+            }
         }
         next[slot] = -1
         positions[slot] = WorldPoint(x: .nan, y: .nan)

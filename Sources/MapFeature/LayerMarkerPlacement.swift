@@ -32,7 +32,7 @@ enum LayerMarkerPlacement {
         return force ? marker : nil
     }
 
-    /// Draws the placed markers: a point's glyph in its layer's colour, a cluster's count on it; the
+    /// Draws the placed markers: a point's glyph, a cluster's count, in its layer's colour; the
     /// selection reversed.
     static func draw(_ markers: [LayerMarker], _ state: MapState, into grid: inout CellGrid) {
         let selectedKey = state.selection?.layerPick.map(\.key)
@@ -49,9 +49,15 @@ enum LayerMarkerPlacement {
                         fg: color, bg: selected ? .terminalDefault : grid[marker.col, marker.row].style.bg,
                         attributes: selected ? [.reverse, .bold] : .bold))
             } else {
+                // Underlined digits in the layer's colour: unlike a place count, which is boxed.
+                let bg =
+                    grid.contains(col: marker.col, row: marker.row)
+                    ? grid[marker.col, marker.row].style.bg : .terminalDefault
                 grid.put(
                     marker.text(ascii: state.ascii), col: marker.startCol, row: marker.row,
-                    style: CellStyle(fg: TermColor(16), bg: selected ? TermColor(231) : color, attributes: .bold),
+                    style: CellStyle(
+                        fg: color, bg: selected ? .terminalDefault : bg,
+                        attributes: selected ? [.reverse, .bold] : [.bold, .underline]),
                     maxCol: grid.cols)
             }
         }

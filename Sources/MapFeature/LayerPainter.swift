@@ -6,10 +6,12 @@ import Render
 /// polygons fill the cells whose centres lie inside them (even–odd, holes left out) with the layer's
 /// dim background, keeping the map's characters; lines and outlines are braille dots in the layer's
 /// colour, joined with the map's own dots. Each path is drawn at the simplification of the frame's
-/// whole zoom, only its chunks that meet the view, on every copy of the world in view. The selected
-/// feature is drawn again in white on top.
+/// whole zoom, only its chunks that meet the view, on every copy of the world in view. Strokes are
+/// two dots wide, to stand out from the map's streets. The selected feature is drawn again in white
+/// on top.
 struct LayerPainter {
     static let selectedColor = TermColor(231)
+    static let strokeWidth = 2
 
     func paint(_ state: MapState, into grid: inout CellGrid) {
         let view = state.mapViewport
@@ -25,7 +27,8 @@ struct LayerPainter {
         for layer in state.layers.layers where layer.visible {
             for path in layer.content.paths { frame.stroke(path, color: layer.color.stroke, into: &canvas) }
         }
-        if let selected, let slot = selected.slot, let layer = state.layers.layers.first(where: { $0.id == selected.layer }),
+        if let selected, let slot = selected.slot,
+            let layer = state.layers.layers.first(where: { $0.id == selected.layer }),
             layer.visible
         {
             for path in layer.content.paths where path.slot == slot {
@@ -122,7 +125,8 @@ struct LayerPainter {
                     guard chunk.maxX + dx >= minX, chunk.minX + dx <= maxX else { continue }
                     points.removeAll(keepingCapacity: true)
                     for p in chunk.points { points.append(dots(p, dx)) }
-                    canvas.drawPolyline(points, range: 0..<points.count, closed: false, color: color)
+                    canvas.drawPolyline(
+                        points, range: 0..<points.count, closed: false, color: color, width: LayerPainter.strokeWidth)
                 }
             }
         }

@@ -45,7 +45,8 @@ struct LayerPanel {
             let swatch = box.col + 2 + "\(i + 1) [x] ".count
             if grid.contains(col: swatch, row: row) {
                 grid[swatch, row] = Cell(
-                    LayerMarker.symbol.0, style: CellStyle(fg: layer.color.stroke, bg: theme.pane.bg, attributes: .bold))
+                    LayerMarker.symbol.0, style: CellStyle(fg: layer.color.stroke, bg: theme.pane.bg, attributes: .bold)
+                )
                 if state.ascii { grid[swatch, row].scalar = LayerMarker.symbol.1.value }
             }
             if i == state.layers.cursor, grid.contains(col: box.col + 1, row: row) {
@@ -58,7 +59,8 @@ struct LayerPanel {
     static func line(_ layer: MapLayer, number: Int, _ state: MapState) -> String {
         let check = layer.visible ? (state.ascii ? "x" : "✓") : " "
         let n = layer.content.count
-        var text = "\(number) [\(check)] o \(layer.name) · \(StatusBar.group(n, state.ascii)) feature\(n == 1 ? "" : "s")"
+        var text =
+            "\(number) [\(check)] o \(layer.name) · \(StatusBar.group(n, state.ascii)) feature\(n == 1 ? "" : "s")"
         if layer.isStream { text += layer.streamEnded ? " · stream ended" : " · live" }
         if layer.problemCount > 0 { text += " · \(layer.problemCount) skipped" }
         return text + " · " + layer.color.name
