@@ -50,7 +50,7 @@ public struct LayerContent: Sendable, Equatable {
     public init(streamIdentity identity: Int, trail: Int) {
         self.identity = identity
         self.trail = trail
-        points = LayerPointIndex(rawLevel: 12)
+        points = LayerPointIndex()
     }
 
     public static func == (a: LayerContent, b: LayerContent) -> Bool {
@@ -146,16 +146,17 @@ public struct LayerContent: Sendable, Equatable {
         return out
     }
 
-    /// Every position of the layer (points, vertices): what fitting the layer into view shows.
-    public var allPositions: [LatLon] {
+    /// Every position of the layer (points, vertices; outer rings only): what fitting it shows.
+    public var allPositions: [LatLon] { features.flatMap { $0.map(Self.positions) ?? [] } }
+
+    /// The positions of a feature's points, lines and outer rings.
+    public static func positions(of feature: LayerFeature) -> [LatLon] {
         var out: [LatLon] = []
-        for feature in features {
-            for geometry in feature?.geometries ?? [] {
-                switch geometry {
-                case .point(let p): out.append(p)
-                case .line(let line): out += line
-                case .polygon(let rings): out += rings.first ?? []
-                }
+        for geometry in feature.geometries {
+            switch geometry {
+            case .point(let p): out.append(p)
+            case .line(let line): out += line
+            case .polygon(let rings): out += rings.first ?? []
             }
         }
         return out

@@ -1,27 +1,25 @@
 import GeoCore
 
-/// The points of one layer, binned for frames at any zoom: for each whole zoom below `rawLevel`, a
-/// square grid of bins `binDots` braille dots wide at that zoom, each holding its points' count, the
-/// sum of their positions (the centroid is the cluster's place) and the sum of their slots (the one
-/// slot when the count is 1); at `rawLevel` and deeper, the points themselves in bins of that level,
-/// chained through `next`. A frame visits only the bins in view, so its cost does not grow with the
-/// layer, and inserting or removing a point touches one bin per level (a live stream updates in place).
-/// Positions are Web Mercator world units (0...1); slots are the caller's feature numbers.
+/// The points of one layer, clustered for frames at any zoom: a quadtree over the Web Mercator square
+/// whose every node keeps its points' count, the sum of their positions (the centroid is the cluster's
+/// place) and the sum of their slots (the one slot when the count is 1). A node at depth `level + 5`
+/// is exactly a bin `binDots` braille dots wide at zoom `level`, so a frame at that zoom stops there
+/// and gets one cluster per bin; a leaf (at most `leafCapacity` points, split when it holds more)
+/// gives its points themselves. A frame visits only the nodes in view, whatever the layer's size or
+/// density, and inserting or removing a point touches one node per depth, so a live stream updates in
+/// place. Positions are world units (0...1); slots are the caller's feature numbers.
 public struct LayerPointIndex: Sendable {
     /// Width of a bin, in braille dots at its zoom.
     public static let binDots = 8.0
-    /// The deepest level ever binned; a frame deeper than `rawLevel` reads the points themselves.
+    /// The deepest zoom whose bins are clustered; deeper frames see single points.
     public static let maximumLevel = 16
+    /// Points a leaf holds before it splits.
+    public static let leafCapacity = 8
+    /// Depth of the nodes that are the bins of zoom 0 (256 dots / 8 dots = 2^5 bins a side).
+    static let levelDepthOffset = 5
+    static let maximumDepth = maximumLevel + levelDepthOffset
 
-    /// One aggregated bin.
-    struct Bin: Sendable {
-        var count: Int32
-        var sumX: Double
-        var sumY: Double
-        var slotSum: Int64
-    }
-
-    /// What a frame sees of a bin (or, at the raw level, of one point).
+    /// What a frame sees of a node (or, in a leaf, of one point).
     public struct Cluster: Sendable {
         /// Centroid in world units, shifted onto the world copy asked for.
         public var x: Double
@@ -31,146 +29,169 @@ public struct LayerPointIndex: Sendable {
         public var slot: Int?
     }
 
-    /// The first level whose bins are not aggregated.
-    public let rawLevel: Int
-    private var levels: [[UInt64: Bin]]
-    /// The first slot of each raw bin, and the next slot in the same bin (-1 ends a chain).
-    private var heads: [UInt64: Int32] = [:]
+    // Nodes, flat: aggregates, the first of four children (-1 for a leaf), a leaf's first slot.
+    private var counts: [Int32] = [0]
+    private var sumX: [Double] = [0]
+    private var sumY: [Double] = [0]
+    private var slotSums: [Int64] = [0]
+    private var children: [Int32] = [-1]
+    private var heads: [Int32] = [-1]
+    /// Per slot: the next slot in the same leaf (-1 ends), and the position (NaN when not indexed).
     private var next: [Int32] = []
     private var positions: [WorldPoint] = []
     /// How many points are indexed.
     public private(set) var count = 0
 
-    /// An empty index whose aggregated levels stop at `rawLevel` (a stream grows into it).
-    public init(rawLevel: Int) {
-        self.rawLevel = min(max(rawLevel, 0), Self.maximumLevel)
-        levels = Array(repeating: [:], count: self.rawLevel)
-    }
+    public init() {}
 
-    /// The index of `points` at `slots` (by default slot i is `points[i]`); levels are aggregated down
-    /// to the first zoom at which bins stop merging points (more bins than half the points), where the
-    /// raw points take over.
+    /// The index of `points` at `slots` (by default slot i is `points[i]`).
     public init(points: [WorldPoint], slots: [Int]? = nil) {
-        var raw = 0
-        while raw < Self.maximumLevel {
-            var keys = Set<UInt64>(minimumCapacity: min(points.count, 1 << 16))
-            for p in points { keys.insert(Self.key(p, level: raw)) }
-            if keys.count * 2 > points.count { break }
-            raw += 1
-        }
-        self.init(rawLevel: raw)
+        let capacity = (slots?.max() ?? points.count - 1) + 1
+        positions = Array(repeating: WorldPoint(x: .nan, y: .nan), count: max(capacity, 0))
+        next = Array(repeating: -1, count: max(capacity, 0))
         for (i, point) in points.enumerated() { insert(point, slot: slots?[i] ?? i) }
-    }
-
-    /// Bins per world side at `level`.
-    @inline(__always)
-    static func side(_ level: Int) -> Double { Camera.worldDotsAtZoomZero * Double(1 << level) / binDots }
-
-    @inline(__always)
-    static func key(_ p: WorldPoint, level: Int) -> UInt64 {
-        let n = side(level)
-        let bx = UInt64(min(max(p.x - p.x.rounded(.down), 0) * n, n - 1))
-        let by = UInt64(min(max(p.y, 0) * n, n - 1))
-        return by << 32 | bx
     }
 
     /// Adds a point at `slot` (slots may be sparse; a slot must not be in the index already).
     public mutating func insert(_ point: WorldPoint, slot: Int) {
         if slot >= positions.count {
-            let grow = slot + 1 - positions.count
+            let grow = max(slot + 1 - positions.count, positions.count / 2)
             positions += repeatElement(WorldPoint(x: .nan, y: .nan), count: grow)
             next += repeatElement(-1, count: grow)
         }
-        positions[slot] = point
-        for level in 0..<rawLevel {
-            levels[level][Self.key(point, level: level), default: Bin(count: 0, sumX: 0, sumY: 0, slotSum: 0)]
-                .add(point, slot: slot, sign: 1)
-        }
-        let key = Self.key(point, level: rawLevel)
-        next[slot] = heads[key] ?? -1
-        heads[key] = Int32(slot)
+        let p = WorldPoint(x: point.x - point.x.rounded(.down), y: min(max(point.y, 0), 1))
+        positions[slot] = p
         count += 1
+        place(slot, p, node: 0, depth: 0, x0: 0, y0: 0, size: 1)
     }
 
     /// Removes the point at `slot`, if indexed.
     public mutating func remove(slot: Int) {
-        guard slot < positions.count, !positions[slot].x.isNaN else { return }
-        let point = positions[slot]
-        for level in 0..<rawLevel {
-            let key = Self.key(point, level: level)
-            levels[level][key]?.add(point, slot: slot, sign: -1)
-            if levels[level][key]?.count == 0 { levels[level][key] = nil }
+        guard let p = position(slot: slot) else { return }
+        var node = 0, x0 = 0.0, y0 = 0.0, size = 1.0
+        while true {
+            add(p, slot: slot, to: node, sign: -1)
+            let first = children[node]
+            if first < 0 { break }
+            size /= 2
+            let qx = p.x >= x0 + size ? 1 : 0, qy = p.y >= y0 + size ? 1 : 0
+            x0 += Double(qx) * size
+            y0 += Double(qy) * size
+            node = Int(first) + qy * 2 + qx
         }
-        let key = Self.key(point, level: rawLevel)
         var previous: Int32 = -1
-        var current = heads[key] ?? -1
+        var current = heads[node]
         while current >= 0, Int(current) != slot {
             previous = current
             current = next[Int(current)]
         }
         if current >= 0 {
-            if previous >= 0 {
-                next[Int(previous)] = next[slot]
-            } else {
-                heads[key] = next[slot] >= 0 ? next[slot] : nil
-            }
+            if previous >= 0 { next[Int(previous)] = next[slot] } else { heads[node] = next[slot] }
         }
         next[slot] = -1
         positions[slot] = WorldPoint(x: .nan, y: .nan)
         count -= 1
     }
 
-    /// The position of the point at `slot`, if indexed.
+    /// The position of the point at `slot` (x wrapped into 0..<1), if indexed.
     public func position(slot: Int) -> WorldPoint? {
-        slot < positions.count && !positions[slot].x.isNaN ? positions[slot] : nil
+        slot >= 0 && slot < positions.count && !positions[slot].x.isNaN ? positions[slot] : nil
     }
 
-    /// Calls `body` with every bin of `level` (clamped to `rawLevel`; there, every point) in the world
-    /// box `minX..<maxX`, `minY..<maxY`. `x` may leave 0...1: copies of the world are visited, and
-    /// what they hold is shifted onto them. Bins are visited whole, so some lie partly outside.
+    /// Calls `body` with the clusters of zoom `level` in the world box `minX..<maxX`, `minY..<maxY`:
+    /// each bin of that zoom (a node of its depth) that meets the box, and each point of a coarser leaf
+    /// that lies in it. `x` may leave 0...1: copies of the world are visited, and what they hold is
+    /// shifted onto them.
     public func forEach(
         level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Cluster) -> Void
     ) {
-        let level = min(max(level, 0), rawLevel)
-        let n = side(level)
-        let lowY = Int(max(minY * n, 0).rounded(.down)), highY = Int(min(maxY * n, n - 1).rounded(.down))
-        let lowX = Int((minX * n).rounded(.down)), highX = Int((maxX * n).rounded(.down))
-        guard lowY <= highY, lowX <= highX, highX - lowX < Int(n) * 3 else { return }
-        let wide = Int(n)
-        for by in lowY...highY {
-            for bx in lowX...highX {
-                let copy = Int((Double(bx) / n).rounded(.down))
-                let key = UInt64(by) << 32 | UInt64(bx - copy * wide)
-                let shift = Double(copy)
-                if level < rawLevel {
-                    guard let bin = levels[level][key] else { continue }
-                    let c = Double(bin.count)
+        guard minX < maxX, minY < maxY, maxX - minX < 3 else { return }
+        let stopDepth = min(max(level, 0), Self.maximumLevel) + Self.levelDepthOffset
+        var stack: [(node: Int32, depth: Int, x0: Double, y0: Double, size: Double)] = []
+        for copy in Int(minX.rounded(.down))...Int(maxX.rounded(.down)) {
+            let shift = Double(copy)
+            let lowX = minX - shift, highX = maxX - shift
+            stack.append((0, 0, 0, 0, 1))
+            while let (node, depth, x0, y0, size) = stack.popLast() {
+                let n = Int(node)
+                guard counts[n] > 0, x0 < highX, x0 + size > lowX, y0 < maxY, y0 + size > minY else { continue }
+                let first = children[n]
+                if depth >= stopDepth {
+                    let c = Double(counts[n])
                     body(
                         Cluster(
-                            x: bin.sumX / c + shift, y: bin.sumY / c, count: Int(bin.count),
-                            slot: bin.count == 1 ? Int(bin.slotSum) : nil))
-                } else {
-                    var slot = heads[key] ?? -1
+                            x: sumX[n] / c + shift, y: sumY[n] / c, count: Int(counts[n]),
+                            slot: counts[n] == 1 ? Int(slotSums[n]) : nil))
+                } else if first < 0 {
+                    var slot = heads[n]
                     while slot >= 0 {
                         let p = positions[Int(slot)]
-                        body(Cluster(x: p.x - p.x.rounded(.down) + shift, y: p.y, count: 1, slot: Int(slot)))
+                        if p.x >= lowX, p.x < highX, p.y >= minY, p.y < maxY {
+                            body(Cluster(x: p.x + shift, y: p.y, count: 1, slot: Int(slot)))
+                        }
                         slot = next[Int(slot)]
+                    }
+                } else {
+                    let half = size / 2
+                    for q in 0..<4 {
+                        stack.append(
+                            (first + Int32(q), depth + 1, x0 + Double(q & 1) * half, y0 + Double(q >> 1) * half, half))
                     }
                 }
             }
         }
     }
 
-    private func side(_ level: Int) -> Double { Self.side(level) }
-}
+    // MARK: Building
 
-extension LayerPointIndex.Bin {
+    /// Adds `slot` at `p` to the subtree of `node` (whose square starts at x0, y0), splitting a leaf
+    /// that grows past `leafCapacity`.
+    private mutating func place(
+        _ slot: Int, _ p: WorldPoint, node start: Int, depth: Int, x0: Double, y0: Double, size: Double
+    ) {
+        var node = start, depth = depth, x0 = x0, y0 = y0, size = size
+        while true {
+            add(p, slot: slot, to: node, sign: 1)
+            let first = children[node]
+            if first < 0 { break }
+            size /= 2
+            let qx = p.x >= x0 + size ? 1 : 0, qy = p.y >= y0 + size ? 1 : 0
+            x0 += Double(qx) * size
+            y0 += Double(qy) * size
+            node = Int(first) + qy * 2 + qx
+            depth += 1
+        }
+        next[slot] = heads[node]
+        heads[node] = Int32(slot)
+        guard counts[node] > Self.leafCapacity, depth < Self.maximumDepth else { return }
+        // Split: four empty children, then every point of the leaf goes down into one.
+        let first = Int32(counts.count)
+        counts += [0, 0, 0, 0]
+        sumX += [0, 0, 0, 0]
+        sumY += [0, 0, 0, 0]
+        slotSums += [0, 0, 0, 0]
+        children += [-1, -1, -1, -1]
+        heads += [-1, -1, -1, -1]
+        children[node] = first
+        var moving = heads[node]
+        heads[node] = -1
+        let half = size / 2
+        while moving >= 0 {
+            let s = Int(moving)
+            moving = next[s]
+            let q = positions[s]
+            let qx = q.x >= x0 + half ? 1 : 0, qy = q.y >= y0 + half ? 1 : 0
+            place(
+                s, q, node: Int(first) + qy * 2 + qx, depth: depth + 1, x0: x0 + Double(qx) * half,
+                y0: y0 + Double(qy) * half, size: half)
+        }
+    }
+
     @inline(__always)
-    mutating func add(_ p: WorldPoint, slot: Int, sign: Int32) {
-        count += sign
-        let wrapped = p.x - p.x.rounded(.down)
-        sumX += Double(sign) * wrapped
-        sumY += Double(sign) * p.y
-        slotSum += Int64(sign) * Int64(slot)
+    private mutating func add(_ p: WorldPoint, slot: Int, to node: Int, sign: Int32) {
+        counts[node] += sign
+        sumX[node] += Double(sign) * p.x
+        sumY[node] += Double(sign) * p.y
+        slotSums[node] += Int64(sign) * Int64(slot)
     }
 }

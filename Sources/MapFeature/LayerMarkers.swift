@@ -27,8 +27,8 @@ public struct LayerMarker: Equatable, Sendable {
     var startCol: Int { col - (width - 1) / 2 }
 }
 
-/// Clusters the points of the visible layers for a frame: the bins of the layer's point index at the
-/// frame's whole zoom are taken largest first, and each joins the marker already within one cell of
+/// Clusters the points of the visible layers for a frame: the clusters of the layer's point index at
+/// the frame's whole zoom are taken largest first, and each joins the marker already within one cell of
 /// it (adding its count) or becomes a marker. A frame visits only the bins in view.
 enum LayerMarkers {
     static func layout(_ state: MapState) -> [LayerMarker] {
@@ -63,7 +63,8 @@ enum LayerMarkers {
             guard x >= 0, y >= 0, x < Double(view.dotsWide), y < Double(view.dotsHigh) else { return }
             candidates.append((x, y, c.count, c.slot))
         }
-        if level < index.rawLevel { candidates.sort { $0.count > $1.count } }
+        // Largest first (single points, all alike, keep the index's order).
+        if candidates.contains(where: { $0.count > 1 }) { candidates.sort { $0.count > $1.count } }
         var piles: [Pile] = []
         for candidate in candidates {
             let col = Int(candidate.x / 2), row = Int(candidate.y / 4)

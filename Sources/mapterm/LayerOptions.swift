@@ -49,6 +49,19 @@ struct LayerOptions {
         return n
     }
 
+    /// The layer feature `render --select layer:L:F` names (layer L, its feature F, both from 1).
+    static func selection(_ id: String, in state: MapState) -> Selection? {
+        let parts = id.split(separator: ":")
+        guard parts.count == 3, parts[0] == "layer", let layer = Int(parts[1]), let number = Int(parts[2]),
+            let index = state.layers.index(of: layer), number >= 1
+        else { return nil }
+        let features = state.layers.layers[index].content.features
+        guard number <= features.count, let feature = features[number - 1] else { return nil }
+        let place = LayerContent.firstPoint(feature) ?? LayerContent.positions(of: feature).first
+        guard let place else { return nil }
+        return .layerFeature(LayerPick(layer: layer, slot: number - 1, count: 1, coordinate: place))
+    }
+
     /// The layers of the files, read (each problem reported on stderr, one line per file, naming the
     /// file and the line or feature), and the stream's layer, empty, in the order given. A file that is
     /// not a layer file at all is a usage error (exit 2). Returns the layers and the stream's layer id.

@@ -122,7 +122,8 @@ enum RenderCommand {
         let markers = state.places.markers.compactMap(\.place).map { Selection.place($0) }
         let candidates: [Selection] =
             markers + state.pins.pins.map { .pin($0.number) } + [.midpoint, .meetingPoint]
-        var selection = candidates.first { matches($0, id) && $0.isAvailable(in: state) }
+        var selection =
+            candidates.first { matches($0, id) && $0.isAvailable(in: state) } ?? LayerOptions.selection(id, in: state)
         if id == "cluster" {
             selection = state.selectionOrder.first { if case .cluster = $0 { return true } else { return false } }
         }
