@@ -1,6 +1,7 @@
 import Foundation
 import Layers
 import MapFeature
+import TextSafety
 
 /// The layer options of the map and `render`: `--layer FILE[:color=NAME]` (repeatable; `-` is stdin,
 /// read while the map runs), `--trail N`, `--lat-col NAME`, `--lon-col NAME`; without `--layer`, the
@@ -64,10 +65,12 @@ struct LayerOptions {
 
     /// The layers of the files, read (each problem reported on stderr, one line per file, naming the
     /// file and the line or feature), and the stream's layer, empty, in the order given. A file that is
-    /// not a layer file at all is a usage error (exit 2). Returns the layers and the stream's layer id.
-    func load(noting note: (String) -> Void = Diagnostics.say) throws -> (state: LayersState, streamLayer: Int?) {
+    /// not a layer file at all is a usage error (exit 2). Returns the layers, the stream's layer id and
+    /// the lines said about problems (the map shows the first in its status bar too).
+    func load() throws -> (state: LayersState, streamLayer: Int?, notes: [String]) {
         var state = LayersState()
         var streamLayer: Int?
+        var notes: [String] = []
         for spec in specs {
             if spec.isStdin {
                 state.add(
@@ -84,7 +87,8 @@ struct LayerOptions {
             }
             if let first = data.problems.first {
                 let more = data.problems.count > 1 ? " (and \(data.problems.count - 1) more skipped)" : ""
-                note("layer \(spec.path): \(first)\(more)")
+                notes.append(TextSanitizer.clean("layer \(spec.path): \(first)\(more)", maxLength: 300))
+                Diagnostics.say(notes[notes.count - 1])
             }
             let name = URL(fileURLWithPath: spec.path).lastPathComponent
             state.add(
@@ -92,6 +96,6 @@ struct LayerOptions {
                 color: spec.color)
             state.layers[state.layers.count - 1].problemCount = data.problems.count
         }
-        return (state, streamLayer)
+        return (state, streamLayer, notes)
     }
 }
