@@ -84,6 +84,8 @@ let package = Package(
             dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
     ]
 )

@@ -1,7 +1,9 @@
 import GeoCore
+import TextSafety
 
 /// Reads a CSV or TSV file with a header into point features: the latitude and longitude columns found
-/// by their usual names or given in the options, an optional name column, every other non-empty cell
+/// by their usual names or given in the options (headers compared case-insensitively, after
+/// `TextSanitizer.clean`), an optional name column, every other non-empty cell
 /// kept as a property under its column's header.
 enum CSVLayerReader {
     /// Headers taken as the latitude column, in order of preference (compared case-insensitively).
@@ -38,7 +40,7 @@ enum CSVLayerReader {
         }
         let headers = fields.map { scanner.text($0, invalid: &invalid).trimmingSpaces }
         let columns = try findColumns(headers, options: options, name: name, line: headerLine)
-        if invalid { data.problems.append(LayerProblem(line: headerLine, message: ByteText.invalidUTF8)) }
+        if invalid { data.report(LayerProblem(line: headerLine, message: ByteText.invalidUTF8)) }
         var row = 0
         while true {
             let line: Int
@@ -46,25 +48,24 @@ enum CSVLayerReader {
                 guard let next = try scanner.next(into: &fields) else { break }
                 line = next
             } catch {
-                data.problems.append(
+                data.report(
                     LayerProblem(
                         line: error.line, feature: row,
                         message: "a quoted field is never closed; the rest of the file is skipped"))
                 break
             }
-            let result = feature(
-                fields, columns: columns, scanner: scanner, line: line, row: row, problems: &data.problems)
-            data.append(result)
+            read(fields, columns: columns, scanner: scanner, line: line, row: row, into: &data)
             row += 1
         }
         return data
     }
 
-    private static func feature(
-        _ fields: [CSVField], columns: Columns, scanner: CSVScanner, line: Int, row: Int, problems: inout [LayerProblem]
-    ) -> Result<LayerFeature, LayerProblem> {
-        func problem(_ message: String) -> Result<LayerFeature, LayerProblem> {
-            .failure(LayerProblem(line: line, feature: row, message: message))
+    /// Appends the row's feature to `data`, or its problem.
+    private static func read(
+        _ fields: [CSVField], columns: Columns, scanner: CSVScanner, line: Int, row: Int, into data: inout LayerData
+    ) {
+        func problem(_ message: String) {
+            data.report(LayerProblem(line: line, feature: row, message: message))
         }
         guard columns.lat < fields.count, !fields[columns.lat].range.isEmpty else {
             return problem("no latitude in column \"\(columns.headers[columns.lat].prefix(40))\"")
@@ -95,8 +96,8 @@ enum CSVLayerReader {
                 feature.properties.append(LayerProperty(key: key, value: value))
             }
         }
-        if invalid { problems.append(LayerProblem(line: line, feature: row, message: ByteText.invalidUTF8)) }
-        return .success(feature)
+        if invalid { problem(ByteText.invalidUTF8) }
+        data.features.append(feature)
     }
 
     /// The number in a field, spaces around it allowed.
@@ -117,7 +118,7 @@ enum CSVLayerReader {
     private static func findColumns(_ headers: [String], options: LayerReadOptions, name: String, line: Int)
         throws(LayerFileError) -> Columns
     {
-        let lowered = headers.map { $0.lowercased() }
+        let lowered = headers.map { TextSanitizer.clean($0).lowercased() }
         func column(given: String?, candidates: [String], what: String) throws(LayerFileError) -> Int {
             if let given {
                 guard let index = lowered.firstIndex(of: given.trimmingSpaces.lowercased()) else {

@@ -65,18 +65,23 @@ enum DecimalNumber {
         return negative ? -magnitude : magnitude
     }
 
+    /// The number in `text`, spaces and tabs around it allowed.
+    static func parse(_ text: String) -> Double? {
+        var text = text.trimmingSpaces
+        return text.withUTF8 { parse($0, 0..<$0.count) }
+    }
+
     @inline(__always)
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte &- 0x30 < 10 ? Int(byte &- 0x30) : nil
     }
 
-    /// The standard library's parse (long numbers, huge exponents, `nan`, `inf`).
+    /// The standard library's parse (long numbers, huge exponents, `nan`, `inf`), hexadecimal refused.
     private static func slow(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         guard range.count <= 400 else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        if text.lowercased().hasSuffix("infinity") {
-            return text.hasPrefix("-") ? -.infinity : .infinity
-        }
-        return Double(text)
+        let lowered = text.lowercased()
+        if lowered.hasSuffix("infinity") { return text.hasPrefix("-") ? -.infinity : .infinity }
+        return lowered.contains("x") ? nil : Double(text)  // no hexadecimal floats
     }
 }

@@ -70,15 +70,16 @@ struct GPXReader {
                     return
                 }
                 end(line: line)
-            case .text(let range), .cdata(let range):
-                if !sawRoot, case .text = token,
+            case .text(let range):
+                if !sawRoot,
                     UnsafeBufferPointer(rebasing: scanner.bytes[range]).contains(where: { !ByteText.isSpace($0) })
                 {
                     throw LayerFileError(file: name, line: line, reason: "not GPX: text before the root element")
                 }
+                if capture != nil, stack.count == 3 { capture?.text += scanner.decode(range, invalid: &invalidText) }
+            case .cdata(let range):
                 if capture != nil, stack.count == 3 {
-                    let text = scanner.decode(range, invalid: &invalidText)
-                    capture?.text += text
+                    capture?.text += ByteText.string(scanner.bytes, range, invalid: &invalidText)
                 }
             }
         }
@@ -89,7 +90,7 @@ struct GPXReader {
     /// Stops reading: keeps the open waypoint, route or track as far as it got, and says where and why.
     private mutating func breakOff(line: Int, message: String) {
         while stack.count > 1 { end(line: line) }
-        data.problems.append(LayerProblem(line: line, message: "\(message); the rest of the file is skipped"))
+        data.report(.stop(line: line, message: message))
     }
 
     // MARK: Elements
@@ -126,7 +127,7 @@ struct GPXReader {
                 builder?.feature.properties.append(LayerProperty(key: name, value: text.trimmingSpaces))
             }
             if invalidText {
-                data.problems.append(
+                data.report(
                     LayerProblem(line: line, feature: data.features.count, message: ByteText.invalidUTF8))
                 invalidText = false
             }
@@ -153,11 +154,11 @@ struct GPXReader {
         guard let latText = attributes.first(where: { $0.name == "lat" })?.value,
             let lonText = attributes.first(where: { $0.name == "lon" })?.value
         else {
-            data.problems.append(LayerProblem(line: line, message: "<\(element)> needs lat and lon attributes"))
+            data.report(LayerProblem(line: line, message: "<\(element)> needs lat and lon attributes"))
             return nil
         }
-        guard let lat = Double(latText.trimmingSpaces), let lon = Double(lonText.trimmingSpaces) else {
-            data.problems.append(
+        guard let lat = DecimalNumber.parse(latText), let lon = DecimalNumber.parse(lonText) else {
+            data.report(
                 LayerProblem(
                     line: line,
                     message: "<\(element)> lat=\"\(latText.prefix(40))\" lon=\"\(lonText.prefix(40))\" are not numbers")
@@ -167,7 +168,7 @@ struct GPXReader {
         switch LayerCoordinates.position(lat: lat, lon: lon) {
         case .success(let point): return point
         case .failure(let error):
-            data.problems.append(LayerProblem(line: line, message: "<\(element)>: \(error.message)"))
+            data.report(LayerProblem(line: line, message: "<\(element)>: \(error.message)"))
             return nil
         }
     }

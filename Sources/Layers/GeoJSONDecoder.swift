@@ -35,13 +35,13 @@ struct GeoJSONDecoder {
         guard case .string(let type) = object["type"] else {
             throw GeoJSONError("an object without a \"type\" is not a GeoJSON feature")
         }
-        if Self.geometryTypes.contains(type) {
+        guard type == "Feature" else {
+            guard Self.geometryTypes.contains(type) else {
+                throw GeoJSONError("type \"\(type.prefix(40))\" is not a Feature or a geometry")
+            }
             var geometries: [LayerGeometry] = []
             try appendGeometries(of: object, to: &geometries)
             return LayerFeature(geometries: geometries)
-        }
-        guard type == "Feature" else {
-            throw GeoJSONError("type \"\(type.prefix(40))\" is not a Feature or a geometry")
         }
         var geometries: [LayerGeometry] = []
         switch object["geometry"] {

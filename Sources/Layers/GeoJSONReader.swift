@@ -9,28 +9,31 @@ enum GeoJSONReader {
         var parser = JSONParser(bytes: bytes, start: ByteText.bodyStart(bytes))
         let root: JSONValue
         do throws(JSONSyntaxError) {
-            root = try parser.parseValue { value, index in
-                data.append(decoder.feature(value, line: nil, index: index))
+            root = try parser.parseValue { parsed, index in
+                switch parsed {
+                case .success(let value): data.append(decoder.feature(value, line: nil, index: index))
+                case .failure(let error):
+                    data.report(LayerProblem(line: error.line, feature: index, message: error.message))
+                }
             }
         } catch {
             guard !data.features.isEmpty || !data.problems.isEmpty else {
                 throw LayerFileError(file: name, line: error.line, reason: "not GeoJSON: \(error.message)")
             }
-            data.problems.append(
-                LayerProblem(line: error.line, message: "\(error.message); the rest of the file is skipped"))
-            data.problems += parser.invalidUTF8Lines.map { LayerProblem(line: $0, message: ByteText.invalidUTF8) }
+            data.report(.stop(line: error.line, message: error.message))
+            for line in parser.invalidUTF8Lines { data.report(LayerProblem(line: line, message: ByteText.invalidUTF8)) }
             return data
         }
         guard parser.atEnd() else {
             if case .object(let object) = root, object["features"] == nil {
                 return try sequence(bytes, name: name)
             }
-            data.problems.append(
+            data.report(
                 LayerProblem(line: parser.line, message: "more text after the GeoJSON value; it is skipped"))
             return data
         }
         try read(root, into: &data, decoder: decoder, name: name)
-        data.problems += parser.invalidUTF8Lines.map { LayerProblem(line: $0, message: ByteText.invalidUTF8) }
+        for line in parser.invalidUTF8Lines { data.report(LayerProblem(line: line, message: ByteText.invalidUTF8)) }
         return data
     }
 
@@ -64,13 +67,15 @@ enum GeoJSONReader {
     }
 
     /// GeoJSON text sequence records: each starts after a 0x1E byte or, without those, on a new line.
-    /// A record that is not valid is a problem on its line; the next record is read all the same.
+    /// A record that is not valid is a problem on its line; the next record is read all the same. A
+    /// file whose first record is not JSON and that gives no feature is not a sequence at all.
     static func sequence(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(LayerFileError) -> LayerData {
         var data = LayerData()
         let separator: UInt8 = bytes.contains(0x1E) ? 0x1E : 0x0A
         var start = ByteText.bodyStart(bytes)
         var line = 1
         var records = 0
+        var firstNotJSON: JSONSyntaxError?
         while start < bytes.count {
             var end = start
             var lines = 0
@@ -80,34 +85,40 @@ enum GeoJSONReader {
             }
             let record = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if record.contains(where: { !ByteText.isSpace($0) }) {
-                read(record: record, line: line, index: records, into: &data)
+                let notJSON = read(record: record, line: line, index: records, into: &data)
+                if records == 0 { firstNotJSON = notJSON }
                 records += 1
             }
             line += lines + (separator == 0x0A && end < bytes.count ? 1 : 0)
             start = end + 1
         }
-        if data.features.isEmpty, let first = data.problems.first, data.problems.count == records {
-            throw LayerFileError(file: name, line: first.line, reason: "not GeoJSON: \(first.message)")
+        if data.features.isEmpty, let firstNotJSON {
+            throw LayerFileError(file: name, line: firstNotJSON.line, reason: "not GeoJSON: \(firstNotJSON.message)")
         }
         return data
     }
 
-    /// Reads one record of a sequence (starting on `line`) into `data`.
-    private static func read(record: UnsafeBufferPointer<UInt8>, line: Int, index: Int, into data: inout LayerData) {
+    /// Reads one record of a sequence (starting on `line`) into `data`; returns its syntax error when it
+    /// is not JSON.
+    private static func read(record: UnsafeBufferPointer<UInt8>, line: Int, index: Int, into data: inout LayerData)
+        -> JSONSyntaxError?
+    {
         var parser = JSONParser(bytes: record, line: line)
         do throws(JSONSyntaxError) {
             let value = try parser.parseValue()
             guard parser.atEnd() else {
-                data.problems.append(
-                    LayerProblem(line: parser.line, feature: index, message: "more text after the feature"))
-                return
+                let error = JSONSyntaxError(line: parser.line, message: "more text after the feature")
+                data.report(LayerProblem(line: error.line, feature: index, message: error.message))
+                return error
             }
             data.append(GeoJSONDecoder(source: record).feature(value, line: line, index: index))
-            data.problems += parser.invalidUTF8Lines.map {
-                LayerProblem(line: $0, feature: index, message: ByteText.invalidUTF8)
+            for line in parser.invalidUTF8Lines {
+                data.report(LayerProblem(line: line, feature: index, message: ByteText.invalidUTF8))
             }
+            return nil
         } catch {
-            data.problems.append(LayerProblem(line: error.line, feature: index, message: error.message))
+            data.report(LayerProblem(line: error.line, feature: index, message: error.message))
+            return error
         }
     }
 }
@@ -117,7 +128,7 @@ extension LayerData {
     mutating func append(_ result: Result<LayerFeature, LayerProblem>) {
         switch result {
         case .success(let feature): features.append(feature)
-        case .failure(let problem): problems.append(problem)
+        case .failure(let problem): report(problem)
         }
     }
 }

@@ -45,17 +45,27 @@ struct JSONParser {
     /// When `streamFeatures` is given, the elements of the array under the root object's `features`
     /// key are passed to it as they complete (with their index in the array) instead of being kept: a
     /// large FeatureCollection is never held whole, and the features before a syntax error are not lost.
-    mutating func parseValue(streamFeatures: ((JSONValue, Int) -> Void)? = nil) throws(JSONSyntaxError) -> JSONValue {
+    /// A feature nested too deeply is skipped to its end and passed as the failure.
+    mutating func parseValue(
+        streamFeatures: ((Result<JSONValue, JSONSyntaxError>, Int) -> Void)? = nil
+    ) throws(JSONSyntaxError) -> JSONValue {
         var stack: [Frame] = []
         var streamed = 0
+        var skipped: JSONSyntaxError?
         while true {
             var value: JSONValue
             skipSpace()
             guard index < bytes.count else { throw error("the file ends where a value should be") }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard stack.count < Self.maximumDepth else {
-                    throw error("nesting deeper than \(Self.maximumDepth) levels")
+                if stack.count >= Self.maximumDepth {
+                    let tooDeep = error("nesting deeper than \(Self.maximumDepth) levels")
+                    guard streamFeatures != nil, stack.count > 2, Self.holdsFeatures(stack) else { throw tooDeep }
+                    try skipContainers(open: stack.count - 2)
+                    stack.removeLast(stack.count - 2)
+                    skipped = tooDeep
+                    value = .null
+                    break
                 }
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, line: line))
@@ -77,14 +87,15 @@ struct JSONParser {
             while true {
                 guard !stack.isEmpty else { return value }
                 let top = stack.count - 1
-                if let streamFeatures, top == 1, stack[0].isObject, !stack[1].isObject,
-                    stack[0].key == "features"
-                {
-                    streamFeatures(value, streamed)
+                if let streamFeatures, top == 1, Self.holdsFeatures(stack) {
+                    streamFeatures(skipped.map { .failure($0) } ?? .success(value), streamed)
+                    skipped = nil
                     streamed += 1
                 } else if stack[top].isObject {
+                    if stack[top].members.isEmpty { stack[top].members.reserveCapacity(4) }
                     stack[top].members.append(JSONMember(key: stack[top].key, value: value))
                 } else {
+                    if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(4) }
                     stack[top].elements.append(value)
                 }
                 skipSpace()
@@ -105,6 +116,34 @@ struct JSONParser {
                 value = close(stack.removeLast())
             }
         }
+    }
+
+    /// True when the bottom of `stack` is the root object's `features` array.
+    private static func holdsFeatures(_ stack: [Frame]) -> Bool {
+        stack[0].isObject && !stack[1].isObject && stack[0].key == "features"
+    }
+
+    /// Skips from an opening bracket past the end of the `open` containers around it.
+    private mutating func skipContainers(open: Int) throws(JSONSyntaxError) {
+        var open = open
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                _ = try string()
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open -= 1
+                if open == 0 {
+                    index += 1
+                    return
+                }
+            case 0x0A: line += 1
+            default: break
+            }
+            index += 1
+        }
+        throw error("the file ends inside a value nested deeper than \(Self.maximumDepth) levels")
     }
 
     private func close(_ frame: Frame) -> JSONValue {

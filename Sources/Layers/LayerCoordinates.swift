@@ -31,18 +31,29 @@ public enum LayerCoordinates {
     }
 
     /// A point with its longitude wrapped into -180..<180.
-    static func point(_ position: LatLon) -> LatLon { position.normalized }
+    static func point(_ position: LatLon) -> LatLon {
+        LatLon(lat: position.lat, lon: wrapped(position.lon))
+    }
+
+    /// The longitude wrapped into -180..<180, untouched (not rounded) when it already is.
+    private static func wrapped(_ lon: Double) -> Double {
+        (-180..<180).contains(lon) ? lon : LatLon.wrapLongitude(lon)
+    }
 
     /// The positions of a line or ring made continuous across the antimeridian (see the type's rules).
+    /// Longitudes move by whole turns only, so a line that needs none keeps its values exactly.
     static func continuous(_ positions: [LatLon]) -> [LatLon] {
         guard let first = positions.first else { return positions }
+        var turns = ((wrapped(first.lon) - first.lon) / 360).rounded()
         var result = positions
-        result[0].lon = LatLon.wrapLongitude(first.lon)
-        for index in result.indices.dropFirst() {
-            let written = positions[index].lon, writtenBefore = positions[index - 1].lon
-            let step = written - writtenBefore
-            let alongAntimeridian = abs(written) == 180 && abs(writtenBefore) == 180
-            result[index].lon = result[index - 1].lon + (alongAntimeridian ? step : wrapDelta(step))
+        for index in result.indices {
+            if index > 0 {
+                let written = positions[index].lon, writtenBefore = positions[index - 1].lon
+                let step = written - writtenBefore
+                let alongAntimeridian = abs(written) == 180 && abs(writtenBefore) == 180
+                if !alongAntimeridian, abs(step) > 180 { turns -= (step / 360).rounded() }
+            }
+            if turns != 0 { result[index].lon += turns * 360 }
         }
         return result
     }
@@ -50,16 +61,9 @@ public enum LayerCoordinates {
     /// `ring` shifted by whole turns so that its first longitude is within 180° of `reference`.
     static func shifted(_ ring: [LatLon], near reference: Double) -> [LatLon] {
         guard let first = ring.first else { return ring }
-        let shift = (reference + wrapDelta(first.lon - reference)) - first.lon
-        guard shift != 0 else { return ring }
-        return ring.map { LatLon(lat: $0.lat, lon: $0.lon + shift) }
-    }
-
-    /// A longitude difference wrapped into -180...180 (exactly 180 stays 180).
-    private static func wrapDelta(_ delta: Double) -> Double {
-        guard abs(delta) > 180 else { return delta }
-        let wrapped = LatLon.wrapLongitude(delta)
-        return wrapped == -180 ? 180 : wrapped
+        let turns = ((reference - first.lon) / 360).rounded()
+        guard turns != 0 else { return ring }
+        return ring.map { LatLon(lat: $0.lat, lon: $0.lon + turns * 360) }
     }
 }
 

@@ -23,3 +23,13 @@ public struct LayerProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// A problem is also the failure of a `Result` (a stream line that did not load).
 extension LayerProblem: Error {}
+
+extension LayerProblem {
+    /// The problem where reading stopped: "…; the rest of the file is skipped", unless `message` says
+    /// the file ends there.
+    static func stop(line: Int, message: String) -> LayerProblem {
+        LayerProblem(
+            line: line,
+            message: message.hasPrefix("the file ends") ? message : "\(message); the rest of the file is skipped")
+    }
+}

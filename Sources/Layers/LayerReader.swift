@@ -43,13 +43,17 @@ public enum LayerReader {
         }
     }
 
-    /// The bytes of the file at `path`.
+    /// The bytes of the regular file at `path` (a pipe or a device is refused before it is opened,
+    /// where opening could wait forever).
     private static func contents(of path: String) throws(LayerFileError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw LayerFileError(file: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else { throw LayerFileError(file: path, reason: "is a directory, not a file") }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw LayerFileError(file: path, reason: "is a directory, not a file")
+        default: throw LayerFileError(file: path, reason: "is not a regular file (a pipe or a device?)")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LayerFileError(file: path, reason: "cannot be opened for reading (permission denied?)")
         }

@@ -55,7 +55,11 @@ public enum LayerStreamLine {
             }
             return GeoJSONDecoder(source: body).feature(value, line: lineNumber, index: nil)
         } catch {
-            return .failure(LayerProblem(line: lineNumber, message: error.message))
+            let fileEnds = "the file ends"
+            let message =
+                error.message.hasPrefix(fileEnds)
+                ? "the line ends" + error.message.dropFirst(fileEnds.count) : error.message
+            return .failure(LayerProblem(line: lineNumber, message: message))
         }
     }
 

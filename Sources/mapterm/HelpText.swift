@@ -19,6 +19,7 @@ enum HelpText {
                   [--ada] [--unisex] [--changing-table] [--closed]
           mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]
           mapterm import FILE
+          mapterm layer FILE --info [--lat-col NAME] [--lon-col NAME]
           mapterm pins [--json | --geojson]
           mapterm --help | --version | --about [--tiles SOURCE]...
 
@@ -55,7 +56,11 @@ enum HelpText {
                              pink, white); - reads lat,lon[,label] lines or GeoJSON features from stdin
                              while the map runs; default: "layers" in the config file
           --trail N          with --layer -: keep the last N positions of a moving feature as a line
-          --lat-col NAME     --layer CSV/TSV: the latitude column (--lon-col NAME: the longitude one)
+          --info             layer: what FILE holds (features by type, bounds, property names) or
+                             where it is wrong; FILE is GeoJSON, GeoJSON lines/sequence, CSV, TSV or GPX
+          --lat-col NAME     layer, --layer: the CSV/TSV latitude column (default: lat, latitude or y)
+          --lon-col NAME     layer, --layer: the CSV/TSV longitude column (default: lon, lng, long,
+                             longitude or x)
 
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;

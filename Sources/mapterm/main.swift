@@ -8,6 +8,7 @@ do {
     case "pins": try PinsCommand.run(Array(arguments.dropFirst()))
     case "places": try PlacesCommand.run(Array(arguments.dropFirst()))
     case "search": try SearchCommand.run(Array(arguments.dropFirst()))
+    case "layer": try LayerCommand.run(Array(arguments.dropFirst()))
     case "import": try ImportCommand.run(Array(arguments.dropFirst()))
     case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
     case "--help", "-h", "help": print(HelpText.usage)

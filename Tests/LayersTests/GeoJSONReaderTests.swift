@@ -49,3 +49,200 @@ final class GeoJSONReaderTests: XCTestCase {
         XCTAssertEqual(data.features[7].name, "nothing")
     }
 }
+
+// MARK: Roots, antimeridian, empty geometries
+
+extension GeoJSONReaderTests {
+    func testABareGeometryAFeatureAndAnArrayAreLayersToo() throws {
+        XCTAssertEqual(
+            try read(#"{"type":"Point","coordinates":[1,2]}"#).features,
+            [LayerFeature(geometries: [.point(LatLon(lat: 2, lon: 1))])])
+        XCTAssertEqual(
+            try read(#"{"type":"Feature","id":"a","geometry":null,"properties":{"title":"T"}}"#).features,
+            [LayerFeature(id: "a", name: "T", geometries: [])])
+        XCTAssertEqual(
+            try read(#"[{"type":"Point","coordinates":[1,2]},{"type":"Point","coordinates":[3,4]}]"#).features.count, 2)
+    }
+
+    func testALineOverTheAntimeridianGoesTheShortWay() throws {
+        let data = try read(#"{"type":"LineString","coordinates":[[179,10],[-179,11],[-178,12]]}"#)
+        XCTAssertEqual(
+            data.features.first?.geometries,
+            [.line([LatLon(lat: 10, lon: 179), LatLon(lat: 11, lon: 181), LatLon(lat: 12, lon: 182)])])
+        let written = try read(#"{"type":"LineString","coordinates":[[179,10],[181,11]]}"#)
+        XCTAssertEqual(
+            written.features.first?.geometries, [.line([LatLon(lat: 10, lon: 179), LatLon(lat: 11, lon: 181)])])
+        let bounds = try XCTUnwrap(data.bounds)
+        XCTAssertTrue(bounds.crossesAntimeridian)
+        XCTAssertEqual(bounds.west, 179)
+        XCTAssertEqual(bounds.east, -178)
+    }
+
+    func testAPolygonOverTheAntimeridianKeepsItsHoleBesideIt() throws {
+        let data = try read(
+            """
+            {"type":"Polygon","coordinates":[[[170,-10],[-170,-10],[-170,10],[170,10],[170,-10]],
+            [[-179,-1],[179,-1],[179,1],[-179,1],[-179,-1]]]}
+            """)
+        guard case .polygon(let rings)? = data.features.first?.geometries.first else { return XCTFail("no polygon") }
+        XCTAssertEqual(rings[0].map(\.lon), [170, 190, 190, 170, 170])
+        XCTAssertEqual(rings[1].map(\.lon), [181, 179, 179, 181, 181])
+    }
+
+    func testAnEdgeAlongTheAntimeridianIsKeptAsWritten() throws {
+        let data = try read(
+            #"{"type":"Polygon","coordinates":[[[-180,-90],[180,-90],[180,-80],[-180,-80],[-180,-90]]]}"#)
+        guard case .polygon(let rings)? = data.features.first?.geometries.first else { return XCTFail("no polygon") }
+        XCTAssertEqual(rings[0].map(\.lon), [-180, 180, 180, -180, -180])
+    }
+
+    func testPointsAreWrappedAndLongitudesBeyond360Refused() throws {
+        let data = try read(
+            #"[{"type":"Point","coordinates":[190,0]},{"type":"Point","coordinates":[400,0]}]"#)
+        XCTAssertEqual(data.features.first?.geometries, [.point(LatLon(lat: 0, lon: -170))])
+        XCTAssertEqual(data.problems.count, 1)
+        XCTAssertTrue(data.problems[0].message.contains("longitude 400.0 is out of range"), "\(data.problems)")
+    }
+
+    func testEmptyGeometriesGiveFeaturesWithoutGeometries() throws {
+        let data = try read(
+            """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[]}},
+            {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[]}},
+            {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[]}},
+            {"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[[]]}},
+            {"type":"Feature","properties":{},"geometry":{"type":"GeometryCollection","geometries":[]}},
+            {"type":"Feature","properties":{}}
+            ]}
+            """)
+        XCTAssertEqual(data.problems, [])
+        XCTAssertEqual(data.features.map(\.geometries), Array(repeating: [], count: 6))
+        XCTAssertNil(data.bounds)
+    }
+}
+
+// MARK: Bad input
+
+extension GeoJSONReaderTests {
+    private func collection(_ features: [String]) -> String {
+        "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}"
+    }
+
+    private var good: String {
+        #"{"type":"Feature","properties":{"name":"ok"},"geometry":{"type":"Point","coordinates":[1,2]}}"#
+    }
+
+    func testAWrongTypedCoordinateRefusesThatFeatureAndNamesItsLine() throws {
+        let data = try read(
+            collection([
+                good, #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":["8.5",47]}}"#, good,
+            ]))
+        XCTAssertEqual(data.features.count, 2)
+        XCTAssertEqual(data.problems.count, 1)
+        XCTAssertEqual(data.problems[0].line, 3)
+        XCTAssertEqual(data.problems[0].feature, 1)
+        XCTAssertTrue(data.problems[0].message.contains("a string where the longitude"), data.problems[0].message)
+    }
+
+    func testNaNAndHugeLatitudesAreRefused() throws {
+        let data = try read(
+            collection([
+                #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[NaN,1]}}"#,
+                #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1,1e308]}}"#,
+                #"{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[1,1],[2,Infinity]]}}"#,
+                good,
+            ]))
+        XCTAssertEqual(data.features.count, 1)
+        XCTAssertEqual(data.problems.map(\.line), [2, 3, 4])
+        XCTAssertTrue(data.problems[0].message.contains("not a finite number"), data.problems[0].message)
+        XCTAssertTrue(data.problems[1].message.contains("latitude 1e+308 is out of range"), data.problems[1].message)
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertThrowsError(try read(deep)) { error in
+            XCTAssertTrue("\(error)".contains("nesting deeper than 512 levels"), "\(error)")
+        }
+        let inside = try read(
+            collection([good, #"{"type":"Feature","properties":{"x":"# + deep + #","s":"]]"}}"#, good]))
+        XCTAssertEqual(inside.features.count, 2, "the feature after the deep one loads")
+        XCTAssertEqual(inside.problems, [LayerProblem(line: 3, feature: 1, message: "nesting deeper than 512 levels")])
+        let cut = try read(collection([good, #"{"type":"Feature","properties":{"x":"# + String(deep.prefix(9000))]))
+        XCTAssertEqual(cut.features.count, 1)
+        XCTAssertEqual(cut.problems.map(\.line), [4], "the line where the file ends")
+        XCTAssertTrue(
+            cut.problems[0].message.hasPrefix("the file ends inside a value nested deeper"), "\(cut.problems)")
+    }
+
+    func testATruncatedCollectionKeepsTheFeaturesBeforeTheCut() throws {
+        let text = collection([good, good, good])
+        let data = try read(String(text.dropLast(40)))
+        XCTAssertEqual(data.features.count, 2)
+        XCTAssertEqual(data.problems.count, 1)
+        XCTAssertTrue(data.problems[0].description.hasPrefix("line 4: the file ends"), "\(data.problems)")
+    }
+
+    func testAFileThatIsNotGeoJSONThrowsWithItsLine() {
+        for (text, reason) in [
+            ("\u{89}PNG\r\n", "line 1: not GeoJSON: expected a value"), ("", "the file ends where a value"),
+            ("{\"a\":1}", "not GeoJSON: the object has no \"type\""),
+            ("\n\n{\"type\":\"Topology\"}", "line 3: not GeoJSON: unknown type"),
+            ("42", "not GeoJSON: the file holds a number"), ("{\"type\":\"Feature\"", "not GeoJSON: the file ends"),
+        ] {
+            XCTAssertThrowsError(try read(text)) { error in
+                XCTAssertTrue("\(error)".hasPrefix("test.geojson: "), "\(error)")
+                XCTAssertTrue("\(error)".contains(reason), "\(error) should say \(reason)")
+            }
+        }
+    }
+
+    func testInvalidUTF8IsShownAsAReplacementAndSaid() throws {
+        var bytes = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
+        bytes += Array(#"{"type":"Feature","properties":{"name":"a"#.utf8) + [0xFF, 0xFE]
+        bytes += Array(#"b"},"geometry":{"type":"Point","coordinates":[1,2]}}]}"#.utf8)
+        let data = try LayerReader.read(bytes: bytes, name: "x", format: .geoJSON)
+        XCTAssertEqual(data.features.first?.name, "a\u{FFFD}\u{FFFD}b")
+        XCTAssertEqual(data.problems, [LayerProblem(line: 2, message: "invalid UTF-8, shown as \u{FFFD}")])
+    }
+
+    func testEscapesAndABOMWithCRLF() throws {
+        let data = try read(
+            "\u{FEFF}{\"type\":\"Feature\",\r\n\"properties\":{\"name\":\"\\u001b[31mred\\ud83d\\ude00\\n\"},\r\n\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}\r\n"
+        )
+        XCTAssertEqual(data.features.first?.name, "\u{1B}[31mred😀\n", "stored raw; whoever draws it sanitises")
+    }
+}
+
+// MARK: Sequences
+
+extension GeoJSONReaderTests {
+    func testATextSequenceReadsEveryRecordAndNamesTheBadOnes() throws {
+        let text =
+            "\u{1E}{\"type\":\"Point\",\n\"coordinates\":[1,2]}\n\u{1E}{\"type\":\"Point\",\"coordinates\":[1,\n\u{1E}{\"type\":\"Point\",\"coordinates\":[3,4]}\n"
+        let data = try read(text, format: .geoJSONSequence)
+        XCTAssertEqual(data.features.count, 2)
+        XCTAssertEqual(data.problems.count, 1)
+        XCTAssertEqual(data.problems[0].line, 4)
+    }
+
+    func testNewlineDelimitedFeaturesInAJSONFileAreASequence() throws {
+        let data = try read(
+            "{\"type\":\"Point\",\"coordinates\":[1,2]}\r\n{\"type\":\"Point\",\"coordinates\":[3,999]}\r\n\r\n{\"type\":\"Point\",\"coordinates\":[5,6]}"
+        )
+        XCTAssertEqual(data.features.count, 2)
+        XCTAssertEqual(data.problems.map(\.line), [2])
+    }
+}
+
+extension GeoJSONReaderTests {
+    func testASequenceOfBadFeaturesIsStillASequenceButTextIsNot() throws {
+        let bad = try read(
+            "{\"type\":\"Point\",\"coordinates\":[1,99]}\n{\"type\":\"Point\"}\n", format: .geoJSONSequence)
+        XCTAssertEqual(bad.features, [])
+        XCTAssertEqual(bad.problems.map(\.line), [1, 2])
+        XCTAssertThrowsError(try read("lat,lon\n1,2\n", format: .geoJSONSequence)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("test.geojson: line 1: not GeoJSON: expected a value"), "\(error)")
+        }
+    }
+}
