@@ -69,7 +69,9 @@ public struct LayerContent: Sendable, Equatable {
         if let id = feature.id, let slot = slotsByID[id] {
             if trail > 0, case .point(let p)? = feature.geometries.first, feature.geometries.count == 1 {
                 var positions = trails[id] ?? Self.firstPoint(features[slot]).map { [$0] } ?? []
-                positions.append(p)
+                // Continuous like a file's lines: over the antimeridian the trail goes on past ±180.
+                let last = positions.last?.lon ?? p.lon
+                positions.append(LatLon(lat: p.lat, lon: p.lon + 360 * ((last - p.lon) / 360).rounded()))
                 if positions.count > trail { positions.removeFirst(positions.count - trail) }
                 trails[id] = positions
                 if positions.count >= 2 { feature.geometries = [.line(positions), .point(p)] }

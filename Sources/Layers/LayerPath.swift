@@ -3,9 +3,10 @@ import GeoCore
 /// A line or a polygon ring of a layer, projected and simplified once for every whole zoom: at level z
 /// a vertex closer than `toleranceDots` dots (at zoom z) to the last one kept is dropped, so the drawn
 /// path stays within that distance of the true one while a 200 000-point track shrinks to what the
-/// frame can show. Longitudes are unwrapped (consecutive vertices never differ by half a world), so a
-/// path over the antimeridian goes the short way and its x may leave 0...1. Each level is cut into
-/// chunks with their bounds, so a frame skips what is off screen.
+/// frame can show. Longitudes are taken as the readers leave them, continuous (a line over the
+/// antimeridian goes on past ±180, a polygon's edge from -180 to 180 runs along it), so x may leave
+/// 0...1 and the frame draws the copy of the world in view. Each level is cut into chunks with their
+/// bounds, so a frame skips what is off screen.
 public struct LayerPath: Sendable {
     /// How far a simplified path may stray, in dots at its level.
     public static let toleranceDots = 1.0
@@ -33,7 +34,7 @@ public struct LayerPath: Sendable {
         self.slot = slot
         self.isRing = isRing
         self.hole = hole
-        let world = Self.unwrapped(positions)
+        let world = positions.map(Mercator.project)
         for p in world {
             minX = min(minX, p.x)
             maxX = max(maxX, p.x)
@@ -50,18 +51,6 @@ public struct LayerPath: Sendable {
         let chunks = levels[min(max(level, 0), levels.count - 1)]
         var out: [WorldPoint] = []
         for (i, chunk) in chunks.enumerated() { out += i == 0 ? chunk.points[...] : chunk.points.dropFirst() }
-        return out
-    }
-
-    /// Projected positions, each shifted by whole worlds to within half a world of the one before.
-    static func unwrapped(_ positions: [LatLon]) -> [WorldPoint] {
-        var out: [WorldPoint] = []
-        out.reserveCapacity(positions.count)
-        for position in positions {
-            var p = Mercator.project(position)
-            if let last = out.last { p.x += (last.x - p.x).rounded() }
-            out.append(p)
-        }
         return out
     }
 

@@ -57,9 +57,10 @@ import Testing
         }
     }
 
+    /// The readers' convention: past ±180 rather than a jump of a world.
     @Test func aLineOverTheAntimeridianGoesTheShortWay() {
         let path = LayerPath(
-            [LatLon(lat: -20, lon: 170), LatLon(lat: -10, lon: -179), LatLon(lat: 0, lon: -170)], slot: 0,
+            [LatLon(lat: -20, lon: 170), LatLon(lat: -10, lon: 181), LatLon(lat: 0, lon: 190)], slot: 0,
             isRing: false)
         let points = path.points(level: 16)
         for (a, b) in zip(points, points.dropFirst()) { #expect(abs(b.x - a.x) < 0.5) }

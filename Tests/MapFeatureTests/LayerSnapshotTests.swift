@@ -89,7 +89,7 @@ import Testing
             LayerFeature(
                 name: "dateline",
                 geometries: [
-                    .line([LatLon(lat: -20, lon: 170), LatLon(lat: -10, lon: -179), LatLon(lat: 0, lon: -170)])
+                    .line([LatLon(lat: -20, lon: 170), LatLon(lat: -10, lon: 181), LatLon(lat: 0, lon: 190)])
                 ]))
         return LayerContent(features: features, identity: 1)
     }

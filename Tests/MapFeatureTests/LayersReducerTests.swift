@@ -153,3 +153,17 @@ import Testing
         #expect(state.selection == nil)
     }
 }
+
+extension LayersReducerTests {
+    @Test func aTrailOverTheAntimeridianGoesOnPast180() {
+        var state = Self.state([])
+        let moves = [Self.point(0, 179.9, id: "ship"), Self.point(0, -179.9, id: "ship")]
+        _ = MapReducer.reduce(&state, .layers(.streamed(layer: 2, features: moves, problems: [])))
+        let feature = state.layers.layers[1].content.features.compactMap { $0 }[0]
+        guard case .line(let trail)? = feature.geometries.first else {
+            Issue.record("no trail")
+            return
+        }
+        #expect(trail.map(\.lon) == [179.9, 180.1])
+    }
+}
