@@ -15,7 +15,7 @@ public struct LayerMarker: Equatable, Sendable {
     public var coordinate: LatLon
 
     /// The symbol of a single point and its ASCII stand-in.
-    static let symbol: (Unicode.Scalar, Unicode.Scalar) = ("✦", "o")
+    static let symbol: (Unicode.Scalar, Unicode.Scalar) = ("❖", "o")
 
     /// The glyph or the count.
     func text(ascii: Bool) -> String {

@@ -23,7 +23,7 @@ start_piped() {
 }
 
 # The cells ("row col") holding a layer point glyph, map rows only.
-glyph_cells() { screen | head -n -1 | awk '{ s = $0; c = 0; while ((i = index(s, "✦")) > 0) { c += i; print NR, c; s = substr(s, i + 1) } }'; }
+glyph_cells() { screen | head -n -1 | awk '{ s = $0; c = 0; while ((i = index(s, "❖")) > 0) { c += i; print NR, c; s = substr(s, i + 1) } }'; }
 glyph_count() { glyph_cells | grep -c .; }
 # True when a braille cell (a line, here the trail) is on the map.
 has_braille() { screen | head -n -1 | grep -qP '[\x{2801}-\x{28FF}]'; }
@@ -102,7 +102,7 @@ JSON
   out=$("$MAPTERM" render --center 37.7955,-122.3937 --zoom 14 --size 120x30 --layer "$LAYER_DIR/evil.geojson" \
     --select layer:1:1 2>"$err") || { rm -f "$err"; return 1; }
   printf '%s' "$out" | grep -q 'Ferry Building' && printf '%s' "$out" | grep -q 'note: cleared?' \
-    && printf '%s' "$out" | grep -q '✦' && ! printf '%s' "$out" | grep -q $'\e' \
+    && printf '%s' "$out" | grep -q '❖' && ! printf '%s' "$out" | grep -q $'\e' \
     && grep -q 'evil.geojson: line 3: ' "$err"; local s=$?
   rm -f "$err"; return $s
 }
