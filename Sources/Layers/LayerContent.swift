@@ -8,7 +8,7 @@ import GeoCore
 /// loop compares states every turn).
 public struct LayerContent: Sendable, Equatable {
     /// Features by slot; nil marks a freed slot.
-    public private(set) var features: [LayerFeature?] = []
+    public private(set) var features = ChunkedArray<LayerFeature?>()
     public private(set) var points: LayerPointIndex
     public private(set) var paths: [LayerPath] = []
     /// Counts up with every change.
@@ -22,7 +22,7 @@ public struct LayerContent: Sendable, Equatable {
     private var slotsByID: [String: Int] = [:]
     private var trails: [String: [LatLon]] = [:]
     /// Slots in arrival order, for dropping the oldest; `orderStart` is the first still meaningful.
-    private var order: [Int] = []
+    private var order = ChunkedArray<Int>()
     private var orderStart = 0
     private var freeSlots: [Int] = []
     private let identity: Int
@@ -40,9 +40,9 @@ public struct LayerContent: Sendable, Equatable {
             }
         }
         points = LayerPointIndex(points: pointList, slots: pointSlots)
-        self.features = features
+        for feature in features { self.features.append(feature) }
         count = features.count
-        order = Array(features.indices)
+        for slot in features.indices { order.append(slot) }
         for (slot, feature) in features.enumerated() { paths += Self.paths(of: feature, slot: slot) }
     }
 
@@ -116,8 +116,11 @@ public struct LayerContent: Sendable, Equatable {
             count -= 1
             break
         }
-        if orderStart > 4096, orderStart * 2 > order.count {
-            order.removeFirst(orderStart)
+        // Now and then the slots already dropped leave the arrival order.
+        if orderStart >= 1 << 16, orderStart * 2 > order.count {
+            var kept = ChunkedArray<Int>()
+            for i in orderStart..<order.count { kept.append(order[i]) }
+            order = kept
             orderStart = 0
         }
     }

@@ -29,16 +29,17 @@ public struct LayerPointIndex: Sendable {
         public var slot: Int?
     }
 
-    // Nodes, flat: aggregates, the first of four children (-1 for a leaf), a leaf's first slot.
-    private var counts: [Int32] = [0]
-    private var sumX: [Double] = [0]
-    private var sumY: [Double] = [0]
-    private var slotSums: [Int64] = [0]
-    private var children: [Int32] = [-1]
-    private var heads: [Int32] = [-1]
+    // Nodes, flat: aggregates, the first of four children (-1 for a leaf), a leaf's first slot. In
+    // chunks, so a change to a copy (the state before a stream's delivery) copies little.
+    private var counts = ChunkedArray<Int32>(repeating: 0, count: 1)
+    private var sumX = ChunkedArray<Double>(repeating: 0, count: 1)
+    private var sumY = ChunkedArray<Double>(repeating: 0, count: 1)
+    private var slotSums = ChunkedArray<Int64>(repeating: 0, count: 1)
+    private var children = ChunkedArray<Int32>(repeating: -1, count: 1)
+    private var heads = ChunkedArray<Int32>(repeating: -1, count: 1)
     /// Per slot: the next slot in the same leaf (-1 ends), and the position (NaN when not indexed).
-    private var next: [Int32] = []
-    private var positions: [WorldPoint] = []
+    private var next = ChunkedArray<Int32>()
+    private var positions = ChunkedArray<WorldPoint>()
     /// How many points are indexed.
     public private(set) var count = 0
 
@@ -47,17 +48,17 @@ public struct LayerPointIndex: Sendable {
     /// The index of `points` at `slots` (by default slot i is `points[i]`).
     public init(points: [WorldPoint], slots: [Int]? = nil) {
         let capacity = (slots?.max() ?? points.count - 1) + 1
-        positions = Array(repeating: WorldPoint(x: .nan, y: .nan), count: max(capacity, 0))
-        next = Array(repeating: -1, count: max(capacity, 0))
+        positions = ChunkedArray(repeating: WorldPoint(x: .nan, y: .nan), count: max(capacity, 0))
+        next = ChunkedArray(repeating: -1, count: max(capacity, 0))
         for (i, point) in points.enumerated() { insert(point, slot: slots?[i] ?? i) }
     }
 
     /// Adds a point at `slot` (slots may be sparse; a slot must not be in the index already).
     public mutating func insert(_ point: WorldPoint, slot: Int) {
         if slot >= positions.count {
-            let grow = max(slot + 1 - positions.count, positions.count / 2)
-            positions += repeatElement(WorldPoint(x: .nan, y: .nan), count: grow)
-            next += repeatElement(-1, count: grow)
+            let grow = slot + 1 - positions.count
+            positions.append(repeating: WorldPoint(x: .nan, y: .nan), count: grow)
+            next.append(repeating: -1, count: grow)
         }
         let p = WorldPoint(x: point.x - point.x.rounded(.down), y: min(max(point.y, 0), 1))
         positions[slot] = p
@@ -166,12 +167,12 @@ public struct LayerPointIndex: Sendable {
         guard counts[node] > Self.leafCapacity, depth < Self.maximumDepth else { return }
         // Split: four empty children, then every point of the leaf goes down into one.
         let first = Int32(counts.count)
-        counts += [0, 0, 0, 0]
-        sumX += [0, 0, 0, 0]
-        sumY += [0, 0, 0, 0]
-        slotSums += [0, 0, 0, 0]
-        children += [-1, -1, -1, -1]
-        heads += [-1, -1, -1, -1]
+        counts.append(repeating: 0, count: 4)
+        sumX.append(repeating: 0, count: 4)
+        sumY.append(repeating: 0, count: 4)
+        slotSums.append(repeating: 0, count: 4)
+        children.append(repeating: -1, count: 4)
+        heads.append(repeating: -1, count: 4)
         children[node] = first
         var moving = heads[node]
         heads[node] = -1

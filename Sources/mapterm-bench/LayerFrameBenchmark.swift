@@ -48,6 +48,31 @@ enum LayerFrameBenchmark {
         print(String(format: "200 000-point track simplified for 17 zooms in %.2f s", Date().timeIntervalSince(start)))
         zoomSweep("200k track", trackLayer, renderer, center: track[100_000])
         stream(renderer)
+        longStream()
+    }
+
+    /// One delivery of 33 new points (a thirtieth of a second at 1 000 a second) into a stream layer that
+    /// already holds 500 000, while the loop keeps the state before it (as the run loop does, to see
+    /// whether anything changed).
+    static func longStream() {
+        var rng = BenchRandom(seed: 8)
+        var state = MapState(camera: Camera(center: sf, zoom: 12), screen: Viewport(cols: 160, rows: 48))
+        state.layers.add(name: "stdin", content: LayerContent(streamIdentity: 1, trail: 0), isStream: true)
+        let point = { (rng: inout BenchRandom) in
+            LayerFeature(
+                geometries: [
+                    .point(LatLon(lat: .random(in: -60...60, using: &rng), lon: .random(in: -180..<180, using: &rng)))
+                ])
+        }
+        let backlog = (0..<500_000).map { _ in point(&rng) }
+        _ = MapReducer.reduce(&state, .layers(.streamed(layer: 1, features: backlog, problems: [])))
+        let timing = Stopwatch.measure(runs: 30) {
+            let before = state
+            let batch = (0..<33).map { _ in point(&rng) }
+            _ = MapReducer.reduce(&state, .layers(.streamed(layer: 1, features: batch, problems: [])))
+            frameChecksum &+= before == state ? 0 : 1
+        }
+        report("stream delivery into 500 000 streamed points", timing, target: 1000 / 30.0)
     }
 
     /// Frames over `content` at z1…z16; the slowest zoom's p50 and p99 against the target.
