@@ -106,7 +106,7 @@ public struct LayerPointIndex: Sendable {
     public func forEach(
         level: Int, minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Cluster) -> Void
     ) {
-        guard minX < maxX, minY < maxY, maxX - minX < 3 else { return }
+        guard minX < maxX, minY < maxY, maxX - minX < 64 else { return }
         let stopDepth = min(max(level, 0), Self.maximumLevel) + Self.levelDepthOffset
         var stack: [(node: Int32, depth: Int, x0: Double, y0: Double, size: Double)] = []
         for copy in Int(minX.rounded(.down))...Int(maxX.rounded(.down)) {

@@ -114,6 +114,15 @@ render_layer_not_a_file_is_exit_2() {
     | grep -q "unknown layer colour 'chartreuse'"
 }
 
+config_layers_are_drawn() {
+  mkdir -p "$XDG_CONFIG_HOME/mapterm"
+  printf '{"layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
+  local out; out=$("$MAPTERM" render --center 37.7955,-122.3937 --zoom 14 --size 80x20 --color 2>/dev/null)
+  rm -f "$XDG_CONFIG_HOME/mapterm/config.json"
+  # The point in red (196), and "1 layer" in the status bar.
+  printf '%s' "$out" | grep -q $'38;5;196m[^\e]*❖' && printf '%s' "$out" | grep -q '1 layer'
+}
+
 check "--layer -: points written to stdin appear on the running map" stream_points_appear
 check "--layer -: a point with the same id moves, leaving its trail" same_id_moves_with_a_trail
 check "--layer -: the writer closes, the points stay, keys still work" closed_writer_keeps_the_map
@@ -122,4 +131,5 @@ check "--layer -: a writer that never stops, keys still answered" never_ending_w
 check "--layer -: a 1 GiB line is skipped and said, the next line drawn" overlong_line_is_skipped
 check "render --layer: a hostile label is drawn sanitised, the bad feature named" render_layer_sanitises_labels
 check "render --layer: not a layer file, or an unknown colour, is exit 2" render_layer_not_a_file_is_exit_2
+check "the config file's layers are drawn in their colour" config_layers_are_drawn
 rm -rf "$LAYER_DIR"
