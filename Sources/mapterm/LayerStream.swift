@@ -163,10 +163,14 @@ extension LayerStream {
 }
 
 extension LayerStream {
-    /// Reads stdin to its end into the stream layer `id` of `state` (for `render --layer -`).
+    /// Reads stdin to its end into the stream layer `id` of `state` (for `render --layer -`); the end
+    /// itself is not news in a single frame.
     static func readAll(into id: Int, _ state: inout MapState) {
         let stream = LayerStream(layer: id)
         stream.readToEnd()
-        while let action = stream.take(now: .infinity) { _ = MapReducer.reduce(&state, .layers(action)) }
+        while let action = stream.take(now: .infinity) {
+            if case .streamEnded = action { continue }
+            _ = MapReducer.reduce(&state, .layers(action))
+        }
     }
 }
