@@ -29,6 +29,9 @@ struct LayerOptions {
         trail = try args["trail"].map(Self.parseTrail) ?? 0
         read = LayerReadOptions(latColumn: args["lat-col"], lonColumn: args["lon-col"])
         if specs.filter(\.isStdin).count > 1 { throw UsageError("--layer - (stdin) can be given only once") }
+        if trail > 0, !specs.contains(where: \.isStdin) {
+            throw UsageError("--trail keeps the positions of a moving feature: it needs --layer - (stdin)")
+        }
     }
 
     /// "PATH" or "PATH:color=NAME" (the last `:color=` counts, so a path may hold colons).

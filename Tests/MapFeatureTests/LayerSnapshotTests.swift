@@ -94,6 +94,23 @@ import Testing
         return LayerContent(features: features, identity: 1)
     }
 
+    @Test func aSelectedLineWithItsPaneOverSanFrancisco() throws {
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 37.787, lon: -122.405), zoom: 14), screen: Viewport(cols: 120, rows: 40))
+        state.layers.add(name: "sample.geojson", content: Self.layer())
+        state.userLocation = LatLon(lat: 37.7793, lon: -122.4193)
+        let walk = state.layers.layers[0].content.features.firstIndex { $0?.name == "Market Street walk" }!
+        _ = MapReducer.reduce(
+            &state,
+            .select(
+                .layerFeature(LayerPick(layer: 1, slot: walk, count: 1, coordinate: LatLon(lat: 37.788, lon: -122.403)))
+            ))
+        _ = MapReducer.reduce(&state, .openPane)
+        let grid = WorldMap.frame(state, renderer: try WorldMap.renderer())
+        Snapshot.assert(grid, named: "layer-selected-line-sf-120x40", in: Self.directory)
+        #expect(grid.text.contains("Market Street walk") && grid.text.contains("Length: 3.22 km (2.00 mi)"))
+    }
+
     @Test(arguments: [
         ("layer-world-160x48", LatLon(lat: 20, lon: 0), 0.6, 160, 48),
         ("layer-sanfrancisco-z12-120x40", LatLon(lat: 37.78, lon: -122.44), 12.0, 120, 40),
