@@ -55,6 +55,17 @@ struct LayerPanel {
         }
     }
 
+    /// The help's legend line for layer points (their colours and names are in this panel).
+    static func helpLegend(ascii: Bool) -> [(text: String, style: CellStyle)] {
+        let symbol = ascii ? LayerMarker.symbol.1 : LayerMarker.symbol.0
+        return [
+            (
+                "\(symbol) a point of your layers (L: their colours)",
+                CellStyle(fg: LayerColor.palette[0].stroke, bg: TermColor(234), attributes: .bold)
+            )
+        ]
+    }
+
     /// "1 [x] ⬤ trips.geojson · 1 204 features · orange".
     static func line(_ layer: MapLayer, number: Int, _ state: MapState) -> String {
         let check = layer.visible ? (state.ascii ? "x" : "✓") : " "
