@@ -34,7 +34,7 @@ enum InteractiveCommand {
             pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
         state.places.filter = filter
         state.layers = layers.state
-        state.notice = layers.notes.first
+        if let note = layers.notes.first { state.notice = note }
         if state.alert == nil, let notice = opened.notice {
             state.alert = Alert("About the places database", detail: notice)
         }
