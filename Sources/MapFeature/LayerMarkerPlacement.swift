@@ -1,25 +1,28 @@
 import Render
 
-/// Where the points of the user's layers go among the names and markers (after the places and the
-/// first-rank names, before the other names): each at its own cell if its text and the cells left and
-/// right of it hold nothing, else one cell aside; a marker with no such cell is left out rather than
-/// write over a letter or a place. The selected one is always placed (over a name if need be: the
-/// name gives way).
+/// Where the points of the user's layers go among the names and markers: after the fixed marks and
+/// the first-rank names, before the places (the user's own data comes first; places move aside for
+/// it) and the other names. Each goes to its own cell if its text and the cells left and right of it
+/// hold nothing, else one or two cells aside; with no such cell it stays, and the names in its way
+/// give way whole (never a fixed mark: then it is left out). No letter is ever overwritten.
 enum LayerMarkerPlacement {
-    static func place(_ markers: [LayerMarker], _ state: MapState, _ occupancy: inout CellOccupancy) -> [LayerMarker] {
-        let selectedKey = state.selection?.layerPick.map(\.key)
+    static func place(
+        _ markers: [LayerMarker], _ state: MapState, _ occupancy: inout CellOccupancy, evicting kept: inout Set<Int>,
+        labels: [MapLabel]
+    ) -> [LayerMarker] {
         var placed: [LayerMarker] = []
         for marker in markers {
-            let selected = selectedKey == LayerPick(marker).key
-            guard let spot = spot(for: marker, occupancy, force: selected) else { continue }
+            let spot = free(marker, occupancy) ?? evict(marker, &occupancy, &kept, labels)
+            guard let spot else { continue }
             for col in spot.startCol..<spot.startCol + spot.width { occupancy.set(col: col, row: spot.row, .fixed) }
             placed.append(spot)
         }
         return placed
     }
 
-    static func spot(for marker: LayerMarker, _ occupancy: CellOccupancy, force: Bool) -> LayerMarker? {
-        for (dx, dy) in [(0, 0)] + MarkerLayout.shifts {
+    /// The marker at the nearest cell where it touches nothing.
+    static func free(_ marker: LayerMarker, _ occupancy: CellOccupancy) -> LayerMarker? {
+        for (dx, dy) in [(0, 0)] + MarkerLayout.shifts + MarkerLayout.farShifts {
             var moved = marker
             moved.col += dx
             moved.row += dy
@@ -29,7 +32,28 @@ enum LayerMarkerPlacement {
             let span = moved.startCol - 1..<moved.startCol + moved.width + 1
             if occupancy.none(cols: span, row: moved.row, { $0 != .free }) { return moved }
         }
-        return force ? marker : nil
+        return nil
+    }
+
+    /// The marker at its own cell, the names in its way removed whole; nil when a fixed mark or another
+    /// marker is there.
+    static func evict(
+        _ marker: LayerMarker, _ occupancy: inout CellOccupancy, _ kept: inout Set<Int>, _ labels: [MapLabel]
+    ) -> LayerMarker? {
+        guard marker.startCol >= 0, marker.startCol + marker.width <= occupancy.cols else { return nil }
+        let text = marker.startCol..<marker.startCol + marker.width
+        let blocked = !occupancy.none(cols: text, row: marker.row) { holder in
+            if case .letter = holder { return false }
+            return holder != .free
+        }
+        if blocked { return nil }
+        for col in marker.startCol - 1..<marker.startCol + marker.width + 1 {
+            guard case .letter(let i) = occupancy.holder(col: col, row: marker.row) else { continue }
+            let label = labels[i]
+            for c in label.col..<label.col + label.width { occupancy.set(col: c, row: label.row, .free) }
+            kept.remove(i)
+        }
+        return marker
     }
 
     /// Draws the placed markers: a point's glyph, a cluster's count, in its layer's colour; the

@@ -32,6 +32,8 @@ struct OverlayPlacement {
         var placer = LabelPlacer()
         let major = map.labels.indices.filter { map.labels[$0].major }
         var kept = Set(placer.place(map.labels, only: major, into: &occupancy))
+        layerMarkers = LayerMarkerPlacement.place(
+            LayerMarkers.layout(state), state, &occupancy, evicting: &kept, labels: map.labels)
         markers = []
         for (i, marker) in layout.enumerated() {
             if i == 0, let selected {
@@ -45,7 +47,6 @@ struct OverlayPlacement {
             }
             markers.append(placed)
         }
-        layerMarkers = LayerMarkerPlacement.place(LayerMarkers.layout(state), state, &occupancy)
         let minor = map.labels.indices.filter { !map.labels[$0].major }
         let placedMinor = placer.place(map.labels, only: minor, into: &occupancy)
         labels = kept.sorted() + placedMinor

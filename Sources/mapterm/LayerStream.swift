@@ -4,8 +4,9 @@ import MapFeature
 
 /// Reads a layer from a file descriptor (stdin for `--layer -`) on a thread of its own while the map
 /// runs: lines of `lat,lon[,label]` or GeoJSON features, parsed by `LayerStreamLine` as they come. The
-/// run loop takes what arrived at most `maximumRate` times a second (`take`), one action per frame. A
-/// line longer than `LayerStreamLine.maximumLength` is skipped without being held in memory. When the
+/// run loop takes what arrived (up to `maximumBatch` features) at most `maximumRate` times a second
+/// (`take`), one action per frame. A line longer than `LayerStreamLine.maximumLength` is skipped
+/// without being held in memory. When the
 /// writer closes, the stream ends and the map keeps what it sent. In a stream, a feature without an id
 /// is known by its label: a tracker that sends `lat,lon,bus 12` again moves bus 12.
 final class LayerStream: @unchecked Sendable {
@@ -13,6 +14,9 @@ final class LayerStream: @unchecked Sendable {
     static let maximumRate = 30.0
     /// Features queued before the reader waits for the map to take them.
     static let queueLimit = 50_000
+    /// Most features one delivery hands over, so that reducing it stays well inside a frame (a flood
+    /// is drawn at this pace, and the reader waits for the map).
+    static let maximumBatch = 10_000
 
     let layer: Int
     private let fd: Int32
@@ -49,12 +53,13 @@ final class LayerStream: @unchecked Sendable {
         lock.withLock {
             guard now - lastDelivery >= 1 / Self.maximumRate else { return nil }
             if !features.isEmpty || !problems.isEmpty {
+                let batch = Array(features.prefix(Self.maximumBatch))
+                features.removeFirst(batch.count)
                 defer {
-                    features.removeAll(keepingCapacity: true)
                     problems.removeAll()
                     lastDelivery = now
                 }
-                return .streamed(layer: layer, features: features, problems: problems)
+                return .streamed(layer: layer, features: batch, problems: problems)
             }
             guard ended, !endDelivered else { return nil }
             endDelivered = true
@@ -168,7 +173,10 @@ extension LayerStream {
     static func readAll(into id: Int, _ state: inout MapState) {
         let stream = LayerStream(layer: id)
         stream.readToEnd()
-        while let action = stream.take(now: .infinity) {
+        // A clock that always lets the next delivery through.
+        var now = 0.0
+        while let action = stream.take(now: now) {
+            now += 1
             if case .streamEnded = action { continue }
             _ = MapReducer.reduce(&state, .layers(action))
         }
