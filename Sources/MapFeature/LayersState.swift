@@ -21,9 +21,6 @@ public struct LayersState: Equatable, Sendable {
     /// The position of the layer numbered `id` in `layers`.
     public func index(of id: Int) -> Int? { layers.firstIndex { $0.id == id } }
 
-    /// The layers drawn.
-    var visible: [MapLayer] { layers.filter(\.visible) }
-
     /// "2 layers", "1 layer" for the status bar; empty without layers.
     var summary: String {
         guard !layers.isEmpty else { return "" }
