@@ -114,6 +114,17 @@ render_layer_not_a_file_is_exit_2() {
     | grep -q "unknown layer colour 'chartreuse'"
 }
 
+tab_and_enter_open_a_features_pane() {
+  start 120 36 --center 37.7955,-122.3937 --zoom 15 --location 37.77,-122.43 --layer "$LAYER_DIR/evil.geojson" \
+    --hide restroom,airport,heliport,seaplane_base,balloonport
+  # The file's bad feature is said in the status bar, the good one drawn.
+  wait_for 'evil\.geojson: line 3: Point: latitude' && wait_for_glyphs 1 || return 1
+  keys Tab Enter
+  wait_for 'Ferry Building' && wait_for 'note: cleared\?' && wait_for 'From you: 4\.27 km' || return 1
+  keys Escape; wait_until_not 'From you' || return 1
+  keys q; wait_for '\[exit 0 stty same\]'
+}
+
 config_layers_are_drawn() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
   printf '{"layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
@@ -132,4 +143,5 @@ check "--layer -: a 1 GiB line is skipped and said, the next line drawn" overlon
 check "render --layer: a hostile label is drawn sanitised, the bad feature named" render_layer_sanitises_labels
 check "render --layer: not a layer file, or an unknown colour, is exit 2" render_layer_not_a_file_is_exit_2
 check "the config file's layers are drawn in their colour" config_layers_are_drawn
+check "a layer's bad feature is said on the map; Tab and Enter open the good one's pane, sanitised" tab_and_enter_open_a_features_pane
 rm -rf "$LAYER_DIR"
