@@ -11,8 +11,9 @@ import GeoCore
 public struct LayerPointIndex: Sendable {
     /// Width of a bin, in braille dots at its zoom.
     public static let binDots = 8.0
-    /// The deepest zoom whose bins are clustered; deeper frames see single points.
-    public static let maximumLevel = 16
+    /// The deepest zoom whose bins are clustered (the camera's deepest): points closer than a bin there
+    /// share a cluster at every zoom.
+    public static let maximumLevel = 18
     /// Points a leaf holds before it splits.
     public static let leafCapacity = 8
     /// Depth of the nodes that are the bins of zoom 0 (256 dots / 8 dots = 2^5 bins a side).

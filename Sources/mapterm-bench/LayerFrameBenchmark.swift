@@ -7,7 +7,7 @@ import Storage
 import VectorTiles
 
 /// Frames of 160x48 with user layers (issue 11): 1 000 000 points (clustered per zoom), a GPX-sized
-/// track of 200 000 points (simplified per zoom), each at z1…z16; and a stream of 1 000 points a
+/// track of 200 000 points (simplified per zoom), each at z1…z18; and a stream of 1 000 points a
 /// second through the run loop's pacing (redraws a second, how long a key waits for its frame).
 enum LayerFrameBenchmark {
     static let target = 3.0
@@ -45,7 +45,7 @@ enum LayerFrameBenchmark {
             return LatLon(lat: lat, lon: lon)
         }
         let trackLayer = LayerContent(features: [LayerFeature(geometries: [.line(track)])], identity: 2)
-        print(String(format: "200 000-point track simplified for 17 zooms in %.2f s", Date().timeIntervalSince(start)))
+        print(String(format: "200 000-point track simplified for 19 zooms in %.2f s", Date().timeIntervalSince(start)))
         zoomSweep("200k track", trackLayer, renderer, center: track[100_000])
         stream(renderer)
         longStream()
@@ -75,11 +75,11 @@ enum LayerFrameBenchmark {
         report("stream delivery into 500 000 streamed points", timing, target: 1000 / 30.0)
     }
 
-    /// Frames over `content` at z1…z16; the slowest zoom's p50 and p99 against the target.
+    /// Frames over `content` at z1…z18; the slowest zoom's p50 and p99 against the target.
     static func zoomSweep(_ name: String, _ content: LayerContent, _ renderer: MapRenderer, center: LatLon = sf) {
         var worst = (zoom: 0, p50: 0.0, p99: 0.0)
         var line = "  p50 by zoom:"
-        for zoom in 1...16 {
+        for zoom in 1...18 {
             var state = MapState(
                 camera: Camera(center: center, zoom: Double(zoom)), screen: Viewport(cols: 160, rows: 48))
             state.layers.add(name: name, content: content)
