@@ -34,16 +34,21 @@ struct LayerOptions {
         }
     }
 
-    /// "PATH" or "PATH:color=NAME" (the last `:color=` counts, so a path may hold colons).
+    /// "PATH" or "PATH:color=NAME" (the last `:color=` counts, so a path may hold colons); a leading
+    /// `~` is the home folder (the config file's paths are not seen by a shell).
     static func parse(_ text: String) throws -> Spec {
-        guard let range = text.range(of: ":color=", options: .backwards) else { return Spec(path: text) }
+        guard let range = text.range(of: ":color=", options: .backwards) else { return Spec(path: expanded(text)) }
         let name = text[range.upperBound...].lowercased()
         guard let color = LayerColor.named[name] else {
             throw UsageError(
                 "unknown layer colour '\(name)' in --layer \(text) (one of \(LayerColor.names.joined(separator: ", ")))"
             )
         }
-        return Spec(path: String(text[..<range.lowerBound]), color: color)
+        return Spec(path: expanded(String(text[..<range.lowerBound])), color: color)
+    }
+
+    static func expanded(_ path: String) -> String {
+        path == "-" ? path : NSString(string: path).expandingTildeInPath
     }
 
     static func parseTrail(_ text: String) throws -> Int {
