@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety"],
+            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety", "Layers"],
             swiftSettings: strict),
 
         // MARK: Adapters
@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MapFeatureTests",
-            dependencies: ["MapFeature", "Render", "Storage", "TestSupport"],
+            dependencies: ["MapFeature", "Render", "Storage", "TestSupport", "Layers"],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(

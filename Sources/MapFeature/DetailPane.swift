@@ -37,6 +37,8 @@ struct DetailPane {
         case .found(let result):
             title = result.name
             lines = Self.lines(for: result)
+        case .layerFeature(let pick):
+            (title, lines) = LayerPane.content(pick, state: state)
         }
         if let route = state.route, let target = selection.coordinate(state), route.to == target {
             // First, so that a short pane still shows the way there.

@@ -39,6 +39,7 @@ public struct FrameComposer: Sendable {
         let marks = FixedMarks(state)
         let placement = OverlayPlacement(state, marks: marks, map: map)
         var map = consume map
+        LayerPainter().paint(state, into: &map.grid)
         for i in placement.labels { map.draw(label: i) }
         // The grid taken out of the map, its only owner: its status bar row is added in place (the
         // renderer left room for it), where a second reference would copy every cell.
@@ -47,6 +48,7 @@ public struct FrameComposer: Sendable {
         let layer = MarkerLayer()
         layer.drawRoute(state, into: &grid)
         drawMarkers(placement.markers, state, into: &grid)
+        LayerMarkerPlacement.draw(placement.layerMarkers, state, into: &grid)
         drawCrosshair(state, placement.occupancy, &grid)
         layer.draw(state, marks, into: &grid)
         if state.detailOpen, let selection = state.selection {
@@ -55,6 +57,7 @@ public struct FrameComposer: Sendable {
         StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
         if let search = state.search { SearchPane(theme: theme).draw(search, state: state, into: &grid) }
         if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
+        if state.layers.panelOpen { LayerPanel(theme: theme).draw(state, into: &grid) }
         if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }
         return grid

@@ -88,6 +88,7 @@ struct HelpOverlay {
                 "\(ascii ? "+" : "✚") the centre of the view",
                 CellStyle(fg: TermColor(226), bg: TermColor(234), attributes: .bold)
             ))
+        items += LayerPanel.helpLegend(ascii: ascii)
         return items
     }
 }

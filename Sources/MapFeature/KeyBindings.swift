@@ -6,6 +6,7 @@ public enum Command: Equatable, Sendable {
     case refresh, nextPlace, previousPlace, openDetail
     case dropPin, removePin, fit, recenter, route, filters, attribution
     case search, nextResult, previousResult
+    case layers
 }
 
 /// The key map, and the text of the help overlay generated from it.
@@ -34,6 +35,7 @@ public enum KeyBindings {
         case .character("g"): return .route
         case .character("?"): return .toggleHelp
         case .character("v"): return .filters
+        case .character("L"): return .layers
         case .character("i"): return .attribution
         case .character("q"): return .quit
         case .escape: return .dismiss
@@ -57,6 +59,7 @@ public enum KeyBindings {
         Entry(keys: "r", meaning: "refresh the places in view"),
         Entry(keys: "v", meaning: "show or hide kinds of place, amenities"),
         Entry(keys: "/", meaning: "search places, cities, countries, codes, lat,lon"),
+        Entry(keys: "L", meaning: "your layers: legend, show/hide, fit into view"),
         Entry(keys: "Tab n / S-Tab N", meaning: "select the next / previous marker or pin"),
         Entry(keys: "n / N after a search", meaning: "the next / previous result"),
         Entry(keys: "Enter Space", meaning: "details; on a count, zoom in to split it"),

@@ -59,4 +59,6 @@ public enum MapAction: Sendable {
     case tilesChanged(TileStatus)
     /// The search of query number `generation` (`SearchRequest`) answered.
     case searchAnswered(generation: Int, PlaceSearch.Answer)
+    /// A layer stream sent features or ended.
+    case layers(LayerAction)
 }

@@ -38,6 +38,8 @@ public enum MapReducer {
             return []
         case .searchAnswered(let generation, let answer):
             effects = SearchReducer.answered(generation, answer, &state)
+        case .layers(let action):
+            return LayersReducer.reduce(action, &state)
         default:
             return PlacesReducer.reduce(&state, action)
         }
@@ -59,6 +61,7 @@ public enum MapReducer {
         if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
         if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
         if state.search != nil { return SearchReducer.handle(key, &state) }
+        if state.layers.panelOpen { return LayerPanel.handle(key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
             state.showHelp = false
@@ -84,6 +87,7 @@ public enum MapReducer {
         case .toggleAscii: state.ascii.toggle()
         case .toggleHelp: state.showHelp.toggle()
         case .filters: state.filterPanelOpen = true
+        case .layers: state.layers.panelOpen = true
         case .attribution:
             state.notice =
                 state.tiles.attribution.isEmpty ? "no map data attribution" : "map data: " + state.tiles.attribution

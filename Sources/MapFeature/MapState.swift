@@ -41,6 +41,8 @@ public struct MapState: Equatable, Sendable {
     public var search: SearchState?
     /// The results of the last search taken, for `n` and `N`.
     public var lastSearch: SearchHistory?
+    /// The user's layers (`--layer`) and their panel.
+    public var layers = LayersState()
 
     public init(camera: Camera, screen: Viewport, ascii: Bool = false) {
         self.camera = camera

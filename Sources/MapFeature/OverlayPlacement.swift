@@ -8,6 +8,8 @@ import Render
 struct OverlayPlacement {
     /// The markers at their final cells, most important first.
     private(set) var markers: [DrawnMarker]
+    /// The points of the user's layers at their final cells.
+    private(set) var layerMarkers: [LayerMarker] = []
     /// Indices into the map's labels of the names drawn.
     private(set) var labels: [Int] = []
     /// Who holds each cell once everything is placed.
@@ -30,6 +32,8 @@ struct OverlayPlacement {
         var placer = LabelPlacer()
         let major = map.labels.indices.filter { map.labels[$0].major }
         var kept = Set(placer.place(map.labels, only: major, into: &occupancy))
+        layerMarkers = LayerMarkerPlacement.place(
+            LayerMarkers.layout(state), state, &occupancy, evicting: &kept, labels: map.labels)
         markers = []
         for (i, marker) in layout.enumerated() {
             if i == 0, let selected {

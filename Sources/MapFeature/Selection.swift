@@ -1,7 +1,8 @@
 import GeoCore
 import Places
 
-/// What the user has selected: a place, a cluster, a pin (by number), or one of the two centre markers.
+/// What the user has selected: a place, a cluster, a pin (by number), one of the two centre markers, or
+/// a feature (or cluster of points) of a user layer.
 public enum Selection: Equatable, Sendable {
     case place(Place)
     case cluster(ClusterSelection)
@@ -10,6 +11,7 @@ public enum Selection: Equatable, Sendable {
     case meetingPoint
     /// A search result that is not a place of the places database (a city, a country, a coordinate).
     case found(SearchResult)
+    case layerFeature(LayerPick)
 
     /// Where the selected thing is, given the pins.
     func coordinate(_ state: MapState) -> LatLon? {
@@ -20,6 +22,7 @@ public enum Selection: Equatable, Sendable {
         case .midpoint: return state.pins.midpoint
         case .meetingPoint: return state.pins.meetingPoint
         case .found(let result): return result.coordinate
+        case .layerFeature(let pick): return LayerSelection.coordinate(pick, state)
         }
     }
 
@@ -37,6 +40,7 @@ public enum Selection: Equatable, Sendable {
         switch self {
         case .place(let place): return "p:" + place.id
         case .cluster(let cluster): return cluster.marker.key
+        case .layerFeature(let pick): return pick.key
         default: return nil
         }
     }
@@ -70,6 +74,7 @@ enum SelectionReducer {
         let marks = FixedMarks(state)
         if let cell = marks.midpoint { items.append((.midpoint, cell.col, cell.row, "b:mid")) }
         if let cell = marks.meetingPoint { items.append((.meetingPoint, cell.col, cell.row, "b:meet")) }
+        items += LayerSelection.items(state).map { (.layerFeature($0.pick), $0.col, $0.row, $0.pick.key) }
         let distance = { (col: Int, row: Int) -> Double in
             let dx = Double(col) + 0.5 - center.0, dy = (Double(row) + 0.5 - center.1) * 2
             return dx * dx + dy * dy
@@ -122,6 +127,8 @@ enum SelectionReducer {
             )
         {
             hit = selection(for: marker)
+        } else if let pick = LayerSelection.hit(col: col, row: row, state) {
+            hit = .layerFeature(pick)
         }
         state.selection = hit
         state.route = nil
@@ -145,6 +152,7 @@ enum SelectionReducer {
             state.detailOpen = false
             return []
         }
+        if case .layerFeature(let pick) = selection, LayerSelection.zoomIn(on: pick, &state) { return [] }
         state.detailOpen = true
         return paneEffects(&state)
     }

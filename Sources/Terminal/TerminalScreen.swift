@@ -63,10 +63,12 @@ public final class TerminalScreen: @unchecked Sendable {
     /// - Parameter colorMode: nil to detect: `NO_COLOR` set and non-empty → monochrome, else
     ///   256 colours if the terminal has them, 16 with 8 or more, else monochrome. An explicit mode
     ///   wins over `NO_COLOR` but is limited to what the terminal supports.
+    /// - Parameter keysFromTTY: read keys from `/dev/tty` instead of stdin (stdin carries data, as
+    ///   for `--layer -`).
     /// - Throws: `TerminalError` when stdin/stdout is not a terminal or `TERM` is unknown.
-    public static func open(colorMode: ColorMode?) throws -> TerminalScreen {
+    public static func open(colorMode: ColorMode?, keysFromTTY: Bool = false) throws -> TerminalScreen {
         TerminalRestorer.installSignalHandlers()
-        let input = mt_stdin()!
+        guard let input = keysFromTTY ? fopen("/dev/tty", "r") : mt_stdin() else { throw TerminalError.notATerminal }
         let output = mt_stdout()!
         guard isatty(fileno(input)) == 1, isatty(fileno(output)) == 1 else { throw TerminalError.notATerminal }
         return try NcursesLock.shared.run {

@@ -13,6 +13,7 @@ do {
     if only == nil || only == "import" { try UpsertBenchmark.run(resources: resources) }
     if only == nil || only == "tree" { TreeBenchmark.run() }
     if only == nil || only == "places" { try PlacesFrameBenchmark.run(resources: resources) }
+    if only == nil || only == "layerframes" { try LayerFrameBenchmark.run(resources: resources) }
     if only == nil || only == "geocode" { try ReverseGeocoderBenchmark.run(resources: resources) }
     if only == nil || only == "search" { try SearchBenchmark.run(resources: resources) }
     if only == nil || only == "bytes" { try TerminalBytesBenchmark.run(resources: resources) }

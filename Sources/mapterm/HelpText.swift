@@ -9,9 +9,10 @@ enum HelpText {
 
         usage:
           mapterm [--center LAT,LON|NAME] [--zoom Z] [--tiles SOURCE]... [--ascii] [--source S]
-                  [--api-base URL] [--location LAT,LON] [FILTERS]
+                  [--api-base URL] [--location LAT,LON] [--layer FILE[:color=NAME]]... [--trail N] [FILTERS]
           mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S]
-                  [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON] [FILTERS]
+                  [--ascii] [--color] [--attribution] [--source S] [--select ID] [--location LAT,LON]
+                  [--layer FILE[:color=NAME]]... [FILTERS]
           mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1
                   --out FILE.mbtiles [--yes]
           mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--limit N] [--source S] [--json]
@@ -42,16 +43,24 @@ enum HelpText {
           --api-base URL     the Refuge Restrooms API to ask with --source refuge
           --location LAT,LON where you are (or MAPTERM_LOCATION); the map opens there
           --select ID        render: select this place (or pin:N, midpoint, meeting-point, or cluster for the
-                             count nearest the centre) and open its pane
+                             count nearest the centre, or layer:L:F for feature F of layer L) and open
+                             its pane
           --zoom Z           places: only the kinds the map shows at zoom Z
           --near LAT,LON     search: rank from here (default: Market Street, San Francisco); a query
                              starting with near: puts the nearest of equal matches first
           --kind KINDS       search: only these (country,region,city,coordinate, and the place kinds)
           --limit N          places, search: list at most N
+          --layer FILE       map, render: draw your data over the map (repeatable): GeoJSON, GeoJSON
+                             sequence, CSV/TSV with latitude/longitude columns, GPX; FILE:color=NAME
+                             picks its colour (red, orange, yellow, green, cyan, blue, purple, magenta,
+                             pink, white); - reads lat,lon[,label] lines or GeoJSON features from stdin
+                             while the map runs; default: "layers" in the config file
+          --trail N          with --layer -: keep the last N positions of a moving feature as a line
           --info             layer: what FILE holds (features by type, bounds, property names) or
                              where it is wrong; FILE is GeoJSON, GeoJSON lines/sequence, CSV, TSV or GPX
-          --lat-col NAME     layer: the CSV/TSV latitude column (default: lat, latitude or y)
-          --lon-col NAME     layer: the CSV/TSV longitude column (default: lon, lng, long, longitude or x)
+          --lat-col NAME     layer, --layer: the CSV/TSV latitude column (default: lat, latitude or y)
+          --lon-col NAME     layer, --layer: the CSV/TSV longitude column (default: lon, lng, long,
+                             longitude or x)
 
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
@@ -67,7 +76,7 @@ enum HelpText {
           --changing-table   only restrooms with a baby changing table
           --closed           closed airports too
 
-        In the map, press ? for the keys and the legend, v to choose what is shown.
+        In the map, press ? for the keys and the legend, v to choose what is shown, L for your layers.
         """
 
     static let about = """

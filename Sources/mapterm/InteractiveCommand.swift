@@ -9,26 +9,32 @@ import Terminal
 /// `mapterm [options]`: the full-screen map. Reads input, reduces it to a new state, draws one frame
 /// per batch of input (a burst of queued keys costs one redraw), and always restores the terminal.
 enum InteractiveCommand {
-    static let options: Set<String> = ["center", "zoom", "tiles", "source", "api-base", "location", "hide"]
+    static let options = Set(["center", "zoom", "tiles", "source", "api-base", "location", "hide"])
+        .union(LayerOptions.names)
 
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(arguments, options: options, switches: FilterOptions.switches.union(["ascii"]))
         let filter = try FilterOptions.filter(args, kindOption: "hide")
         let options = try MapOptions(args)
         let resources = try ResourceLocator.locate()
+        let config = try UserConfig.load()
+        let layers = try LayerOptions(args, config: config).load()
+        let stream = try layers.streamLayer.map(LayerStream.forStdin)
         let composition = try MapComposition(
-            resources: resources, tiles: options.tiles, config: try UserConfig.load(),
+            resources: resources, tiles: options.tiles, config: config,
             cacheDirectory: UserConfig.tileCacheURL())
         let opened = try PlaceSources.make(
             args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
         let pinFile = PinFile(url: PinFile.defaultURL())
         let lastView = LastViewFile.defaultFile()
-        let screen = try TerminalScreen.open(colorMode: nil)
+        let screen = try TerminalScreen.open(colorMode: nil, keysFromTTY: stream != nil)
         let size = screen.size
         var state = StartupState.make(
             options: options, locationText: args["location"] ?? ProcessInfo.processInfo.environment["MAPTERM_LOCATION"],
             pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
         state.places.filter = filter
+        state.layers = layers.state
+        if let note = layers.notes.first { state.notice = note }
         if state.alert == nil, let notice = opened.notice {
             state.alert = Alert("About the places database", detail: notice)
         }
@@ -36,14 +42,15 @@ enum InteractiveCommand {
         let session = MapSession(
             state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(resources),
             search: search, composition: composition)
-        runLoop(session, screen: screen)
+        stream?.start()
+        runLoop(session, screen: screen, stream: stream)
         screen.close()
         lastView.save(session.state.camera)
         if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
     }
 
     /// Draw, wait for input or finished work, reduce it all, draw again; until quit or a signal.
-    static func runLoop(_ session: MapSession, screen: TerminalScreen) {
+    static func runLoop(_ session: MapSession, screen: TerminalScreen, stream: LayerStream? = nil) {
         session.send(.appeared)
         var lastTick = DispatchTime.now().uptimeNanoseconds
         var needsDraw = true
@@ -58,7 +65,8 @@ enum InteractiveCommand {
                 ? 0
                 : runtime.isFetching || session.isLoadingTiles
                     ? 10 : Int32(min(100, (runtime.secondsUntilNextTimer ?? 1) * 1000))
-            let events = screen.readEvents(timeoutMilliseconds: waitMs)
+            let streamWait = stream?.isOpen == true ? Int32(1000 / LayerStream.maximumRate) : waitMs
+            let events = screen.readEvents(timeoutMilliseconds: min(waitMs, streamWait))
             for event in events {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
@@ -66,6 +74,7 @@ enum InteractiveCommand {
             session.runtime.watchPins()
             _ = session.absorbRuntimeActions()
             let now = DispatchTime.now().uptimeNanoseconds
+            if let arrived = stream?.take(now: Double(now) / 1e9) { session.send(.layers(arrived)) }
             if session.state.places.isLoading, now - lastTick > 100_000_000 {
                 session.send(.tick)
                 lastTick = now

@@ -15,9 +15,9 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(
             arguments,
-            options: [
+            options: Set([
                 "center", "zoom", "size", "tiles", "source", "api-base", "select", "location", "hide", "timeout",
-            ],
+            ]).union(LayerOptions.names),
             switches: FilterOptions.switches.union(["ascii", "color", "attribution"]))
         let options = try MapOptions(args)
         guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
@@ -28,8 +28,10 @@ enum RenderCommand {
         let size = try MapOptions.parseSize(sizeText)
         let timeout = try args["timeout"].map(Self.parseTimeout) ?? 10
         let resources = try ResourceLocator.locate()
+        let config = try UserConfig.load()
+        let layers = try LayerOptions(args, config: config).load()
         let composition = try MapComposition(
-            resources: resources, tiles: options.tiles, config: try UserConfig.load(),
+            resources: resources, tiles: options.tiles, config: config,
             cacheDirectory: UserConfig.tileCacheURL())
         let filter = try FilterOptions.filter(args, kindOption: "hide")
         let opened = try PlaceSources.make(
@@ -38,6 +40,8 @@ enum RenderCommand {
         var state = MapState(
             camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
         state.places.filter = filter
+        state.layers = layers.state
+        if let id = layers.streamLayer { LayerStream.readAll(into: id, &state) }
         if let text = args["location"] {
             guard let location = LatLon.parse(text) else {
                 throw UsageError("--location must be LAT,LON (got '\(text)')")
@@ -118,7 +122,8 @@ enum RenderCommand {
         let markers = state.places.markers.compactMap(\.place).map { Selection.place($0) }
         let candidates: [Selection] =
             markers + state.pins.pins.map { .pin($0.number) } + [.midpoint, .meetingPoint]
-        var selection = candidates.first { matches($0, id) && $0.isAvailable(in: state) }
+        var selection =
+            candidates.first { matches($0, id) && $0.isAvailable(in: state) } ?? LayerOptions.selection(id, in: state)
         if id == "cluster" {
             selection = state.selectionOrder.first { if case .cluster = $0 { return true } else { return false } }
         }
@@ -144,6 +149,7 @@ enum RenderCommand {
         case .midpoint: return id == "midpoint"
         case .meetingPoint: return id == "meeting-point"
         case .found: return false
+        case .layerFeature: return false
         }
     }
 }

@@ -5,10 +5,10 @@ import TextSafety
 ///
 /// ```json
 /// { "tiles": ["https://tiles.example.org/planet.json", "~/maps/city.pmtiles"],
-///   "tile_cache_mb": 500, "tile_max_age_days": 7 }
+///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"] }
 /// ```
 /// Every key is optional; a missing file means the defaults. `--tiles` on the command line replaces
-/// the file's `tiles`.
+/// the file's `tiles`, and `--layer` its `layers`.
 struct UserConfig: Equatable {
     /// Tile sources drawn over the shipped maps, in order (later over earlier).
     var tiles: [String] = []
@@ -16,6 +16,8 @@ struct UserConfig: Equatable {
     var tileCacheMB = 500
     /// Days a downloaded tile is reused when its server does not say.
     var tileMaxAgeDays = 7.0
+    /// Layer files drawn over the map (`--layer` values), in order.
+    var layers: [String] = []
 
     /// The file's location for this environment.
     static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -43,6 +45,13 @@ struct UserConfig: Equatable {
         case let one as String: config.tiles = [one]
         case let list as [Any] where list.allSatisfy({ $0 is String }): config.tiles = list.compactMap { $0 as? String }
         default: throw UsageError("\"tiles\" in \(shown) must be a string or a list of strings")
+        }
+        switch json["layers"] {
+        case nil: break
+        case let one as String: config.layers = [one]
+        case let list as [Any] where list.allSatisfy({ $0 is String }):
+            config.layers = list.compactMap { $0 as? String }
+        default: throw UsageError("\"layers\" in \(shown) must be a string or a list of strings")
         }
         if let value = json["tile_cache_mb"] {
             guard let mb = (value as? NSNumber)?.intValue, mb >= 0, mb <= 1_000_000 else {
