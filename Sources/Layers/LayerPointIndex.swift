@@ -73,13 +73,8 @@ public struct LayerPointIndex: Sendable {
         var node = 0, x0 = 0.0, y0 = 0.0, size = 1.0
         while true {
             add(p, slot: slot, to: node, sign: -1)
-            let first = children[node]
-            if first < 0 { break }
-            size /= 2
-            let qx = p.x >= x0 + size ? 1 : 0, qy = p.y >= y0 + size ? 1 : 0
-            x0 += Double(qx) * size
-            y0 += Double(qy) * size
-            node = Int(first) + qy * 2 + qx
+            guard let next = child(of: node, holding: p, x0: &x0, y0: &y0, size: &size) else { break }
+            node = next
         }
         var previous: Int32 = -1
         var current = heads[node]
@@ -146,6 +141,20 @@ public struct LayerPointIndex: Sendable {
 
     // MARK: Building
 
+    /// The child of `node` whose quarter holds `p` (its square, origin `x0`, `y0` and side `size` in
+    /// world units, narrowed to that quarter), or nil when `node` is a leaf.
+    private func child(of node: Int, holding p: WorldPoint, x0: inout Double, y0: inout Double, size: inout Double)
+        -> Int?
+    {
+        let first = children[node]
+        guard first >= 0 else { return nil }
+        size /= 2
+        let qx = p.x >= x0 + size ? 1 : 0, qy = p.y >= y0 + size ? 1 : 0
+        x0 += Double(qx) * size
+        y0 += Double(qy) * size
+        return Int(first) + qy * 2 + qx
+    }
+
     /// Adds `slot` at `p` to the subtree of `node` (whose square starts at x0, y0), splitting a leaf
     /// that grows past `leafCapacity`.
     private mutating func place(
@@ -154,13 +163,8 @@ public struct LayerPointIndex: Sendable {
         var node = start, depth = depth, x0 = x0, y0 = y0, size = size
         while true {
             add(p, slot: slot, to: node, sign: 1)
-            let first = children[node]
-            if first < 0 { break }
-            size /= 2
-            let qx = p.x >= x0 + size ? 1 : 0, qy = p.y >= y0 + size ? 1 : 0
-            x0 += Double(qx) * size
-            y0 += Double(qy) * size
-            node = Int(first) + qy * 2 + qx
+            guard let next = child(of: node, holding: p, x0: &x0, y0: &y0, size: &size) else { break }
+            node = next
             depth += 1
         }
         next[slot] = heads[node]
