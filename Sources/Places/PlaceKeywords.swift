@@ -30,6 +30,17 @@ public enum PlaceKeywords {
         }
     }
 
+    /// Appends the folded words of `text(place)` to `words` (without joining the parts first).
+    public static func append(textWordsOf place: Place, to words: inout [String]) {
+        switch place.details {
+        case .airport(let airport): SearchText.append(wordsOf: airport.municipality ?? "", to: &words)
+        case .restroom(let restroom):
+            SearchText.append(wordsOf: restroom.street, to: &words)
+            SearchText.append(wordsOf: restroom.city, to: &words)
+        case .none: break
+        }
+    }
+
     /// Codes and text of a stored `keywords` value.
     public static func parse(_ stored: String) -> (codes: [String], text: String) {
         guard let tab = stored.firstIndex(of: "\t") else { return ([], stored) }

@@ -8,8 +8,14 @@
 public enum SearchText {
     /// The folded words of `text`, in order.
     public static func words(_ text: String) -> [String] {
-        if let words = asciiWords(text) { return words }
         var words: [String] = []
+        append(wordsOf: text, to: &words)
+        return words
+    }
+
+    /// Appends the folded words of `text` to `words` (`words(text)` without a new array).
+    public static func append(wordsOf text: String, to words: inout [String]) {
+        if appendASCII(text, to: &words) { return }
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
@@ -25,16 +31,16 @@ public enum SearchText {
             }
         }
         flush(&current, into: &words)
-        return words
     }
 
-    /// The words of `text` when it is all ASCII (nil otherwise): the same folding, done on its bytes
-    /// (about five times faster, which counts when an import folds millions of words).
-    private static func asciiWords(_ text: String) -> [String]? {
+    /// Appends the words of `text` when it is all ASCII and returns true (false, and nothing appended,
+    /// otherwise): the same folding, done on its bytes (about five times faster, which counts when an
+    /// import folds millions of words).
+    private static func appendASCII(_ text: String, to words: inout [String]) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { word -> [String]? in
-                var words: [String] = []
+        let count = words.count
+        return text.withUTF8 { bytes -> Bool in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { word -> Bool in
                 var length = 0
                 func flush() {
                     guard length > 0 else { return }
@@ -49,12 +55,14 @@ public enum SearchText {
                     case 0x61...0x7A, 0x30...0x39:
                         word[length] = byte
                         length += 1
-                    case 0x80...: return nil
+                    case 0x80...:
+                        words.removeLast(words.count - count)
+                        return false
                     default: flush()
                     }
                 }
                 flush()
-                return words
+                return true
             }
         }
     }

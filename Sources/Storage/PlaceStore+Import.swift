@@ -88,16 +88,16 @@ extension PlaceStore {
         let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
         // The groups' new hierarchies, and the search words, are built on other threads while the new
         // rows are written.
-        let words = PlaceWordWriter(database)
+        let words = PlaceWordWriter(database, places: places)
         for (position, index) in order.enumerated() {
-            if let old = existing[position] { words.add(places[index], rowid: old.rowid) }
+            if let old = existing[position] { words.add(placeAt: index, rowid: old.rowid) }
         }
         let lost = Set(found.values.compactMap { $0.category?.group })
         let clusters = try ClusterBuild(lost.union(order.map { PlaceCategory.of(places[$0]).group }), from: database)
         var added: [(index: Int, position: Int)] = []
         for (position, index) in order.enumerated() where existing[position] == nil {
             clusters.add(places[index], rowid: firstRowID + Int64(added.count))
-            words.add(places[index], rowid: firstRowID + Int64(added.count))
+            words.add(placeAt: index, rowid: firstRowID + Int64(added.count))
             added.append((index, position))
         }
         clusters.start()

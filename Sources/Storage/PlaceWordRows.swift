@@ -19,9 +19,9 @@ struct PlaceWordRows {
     /// The rows, in key order: `words[word]`, block number, bit set (as a signed SQLite integer).
     private(set) var rows: [(word: Int32, block: Int64, bits: Int64)] = []
 
-    /// The rows for `count` places: place `i` is stored in row `rowid(i)` and found by the folded
-    /// `wordsOf(i)`. A (word, rowid) pair given twice is kept once.
-    init(count: Int, wordsOf: (Int) -> [String], rowid: (Int) -> Int64) {
+    /// The rows for `count` places: place `i` is stored in row `rowid(i)` and found by the folded words
+    /// `wordsOf(i, &words)` sets `words` to. A (word, rowid) pair given twice is kept once.
+    init(count: Int, wordsOf: (Int, inout [String]) -> Void, rowid: (Int) -> Int64) {
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(count)
         var vocabulary: [String] = []
@@ -29,9 +29,11 @@ struct PlaceWordRows {
         var pairRow: [Int64] = []
         pairWord.reserveCapacity(count * 4)
         pairRow.reserveCapacity(count * 4)
+        var placeWords: [String] = []
         for item in 0..<count {
             let row = rowid(item)
-            for word in wordsOf(item) {
+            wordsOf(item, &placeWords)
+            for word in placeWords {
                 let id: Int32
                 if let known = ids[word] {
                     id = known

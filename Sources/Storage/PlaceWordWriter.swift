@@ -13,9 +13,9 @@ final class PlaceWordWriter: @unchecked Sendable {
     /// Rows per insert statement (SQLite's per-statement overhead, not the binding, dominates).
     static let batch = 200
 
-    /// One place to index: a place an import writes, or a row as stored.
+    /// One place to index: a place of `places` an import writes, or a row as stored.
     private enum Item {
-        case place(Place, rowid: Int64)
+        case place(index: Int, rowid: Int64)
         case stored(name: String, keywords: String, rowid: Int64)
 
         var rowid: Int64 {
@@ -23,20 +23,11 @@ final class PlaceWordWriter: @unchecked Sendable {
             case .place(_, let rowid), .stored(_, _, let rowid): return rowid
             }
         }
-
-        var words: [String] {
-            switch self {
-            case .place(let place, _):
-                return PlaceWordWriter.words(
-                    name: place.name, codes: PlaceKeywords.codes(place), text: PlaceKeywords.text(place))
-            case .stored(let name, let keywords, _):
-                let (codes, text) = PlaceKeywords.parse(keywords)
-                return PlaceWordWriter.words(name: name, codes: codes, text: text)
-            }
-        }
     }
 
     private let database: SQLiteDatabase
+    /// The places of an import (shared with it, not copied).
+    private let places: [Place]
     // Written before `start`, read-only afterwards.
     private var items: [Item] = []
     // Written by the background build before `done` is signalled, read after `wait`.
@@ -45,24 +36,47 @@ final class PlaceWordWriter: @unchecked Sendable {
     private var started = false
     private var waited = false
 
-    init(_ database: SQLiteDatabase) {
+    /// A writer for the places of an import (`add(placeAt:rowid:)`) or for stored rows.
+    init(_ database: SQLiteDatabase, places: [Place] = []) {
         self.database = database
+        self.places = places
     }
 
-    /// The distinct folded words a place is found by: those of its name, of its keywords' text
-    /// (`PlaceKeywords.text`), and its codes (already folded).
-    static func words(name: String, codes: [String], text: String) -> [String] {
-        var words: [String] = []
-        for word in SearchText.words(name) + SearchText.words(text) + codes where !words.contains(word) {
-            words.append(word)
+    /// Sets `words` to the distinct folded words `place` is found by: those of its name, of its
+    /// keywords' text (`PlaceKeywords.text`), and its codes.
+    static func words(of place: Place, into words: inout [String]) {
+        words.removeAll(keepingCapacity: true)
+        SearchText.append(wordsOf: place.name, to: &words)
+        PlaceKeywords.append(textWordsOf: place, to: &words)
+        if place.airport != nil { words += PlaceKeywords.codes(place) }
+        removeRepeats(&words)
+    }
+
+    /// Sets `words` to the distinct folded words of a stored row: its name, and the text and codes of
+    /// its `keywords` column (`PlaceKeywords.stored`); the same as `words(of:into:)` for its place.
+    static func words(name: String, storedKeywords: String, into words: inout [String]) {
+        let keywords = PlaceKeywords.parse(storedKeywords)
+        words.removeAll(keepingCapacity: true)
+        SearchText.append(wordsOf: name, to: &words)
+        SearchText.append(wordsOf: keywords.text, to: &words)
+        words += keywords.codes
+        removeRepeats(&words)
+    }
+
+    /// Keeps the first of equal words, in order.
+    private static func removeRepeats(_ words: inout [String]) {
+        var kept = 0
+        for index in words.indices where !words[..<kept].contains(words[index]) {
+            words.swapAt(kept, index)
+            kept += 1
         }
-        return words
+        words.removeLast(words.count - kept)
     }
 
-    /// Adds `place`, stored in row `rowid`. Before `start`.
-    func add(_ place: Place, rowid: Int64) {
+    /// Adds `places[index]` (of the import's places), stored in row `rowid`. Before `start`.
+    func add(placeAt index: Int, rowid: Int64) {
         precondition(!started, "a place added after the build started")
-        items.append(.place(place, rowid: rowid))
+        items.append(.place(index: index, rowid: rowid))
     }
 
     /// Adds the place of row `rowid` as stored: its name and `keywords` column (`PlaceKeywords.stored`).
@@ -78,7 +92,13 @@ final class PlaceWordWriter: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             rows = PlaceWordRows(
                 count: items.count,
-                wordsOf: { [items] in items[$0].words },
+                wordsOf: { [items, places] item, words in
+                    switch items[item] {
+                    case .place(let index, _): Self.words(of: places[index], into: &words)
+                    case .stored(let name, let keywords, _):
+                        Self.words(name: name, storedKeywords: keywords, into: &words)
+                    }
+                },
                 rowid: { [items] in items[$0].rowid })
             done.signal()
         }

@@ -57,9 +57,12 @@ struct PlaceStoreWordIndexTests {
     /// The pairs the places should have: every word of their name, keywords' text and codes.
     static func expectedPairs(_ places: [Place]) -> Set<String> {
         var pairs = Set<String>()
+        var words: [String] = []
         for place in places {
-            let words = PlaceWordWriter.words(
-                name: place.name, codes: PlaceKeywords.codes(place), text: PlaceKeywords.text(place))
+            PlaceWordWriter.words(of: place, into: &words)
+            #expect(
+                Set(words)
+                    == Set(SearchText.words(place.name + " " + PlaceKeywords.text(place)) + PlaceKeywords.codes(place)))
             for word in words { pairs.insert(word + "\t" + place.id) }
         }
         return pairs
