@@ -97,13 +97,10 @@ public struct GazetteerSearchIndex: SearchSource {
         var scalarStart: [Int32] = [0]
         var scalars: [Unicode.Scalar] = []
         scalarStart.reserveCapacity(vocabulary.count + 1)
+        // A word has at most as many scalars as bytes.
+        scalars.reserveCapacity(vocabulary.reduce(0) { $0 + $1.utf8.count })
         for word in vocabulary {
-            // An ASCII word's bytes are its scalars (and far quicker to copy).
-            if word.utf8.allSatisfy({ $0 < 0x80 }) {
-                scalars.append(contentsOf: word.utf8.lazy.map { Unicode.Scalar($0) })
-            } else {
-                scalars.append(contentsOf: word.unicodeScalars)
-            }
+            for scalar in word.unicodeScalars { scalars.append(scalar) }
             scalarStart.append(Int32(scalars.count))
         }
         self.scalarStart = scalarStart
