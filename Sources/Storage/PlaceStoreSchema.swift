@@ -22,7 +22,7 @@ import Places
 ///   (`PlaceWordRows`). A B-tree ordered by word then block, so the places with a word starting with a
 ///   prefix are one range read in word then rowid order, however many there are; a block packs the
 ///   places of a common word that an import stored near each other into one row (a million places
-///   have about seven million words but 1.3 million rows). Written by imports and upgrades
+///   have about seven million words but 2.8 million rows). Written by imports and upgrades
 ///   (`PlaceWordWriter`); bits of places deleted or renamed later are left behind and skipped by
 ///   searches, which check each place's current text.
 ///
