@@ -6,6 +6,8 @@ extension PlaceStore: SearchSource {
     public static let searchScanLimit = 300
     /// The most distinct indexed words looked at for one typed word when looking for typos.
     public static let typoScanLimit = 2000
+    /// The rows of one word a walk over the distinct indexed words reads before it seeks past the word.
+    static let typoSeekAfter = 4
     /// The most indexed words one typo away that a search tries for one typed word.
     public static let typoTerms = 20
 
@@ -145,20 +147,31 @@ extension PlaceStore: SearchSource {
         let heads = Set([
             String(String.UnicodeScalarView(typed[0..<2])), String(String.UnicodeScalarView([typed[1], typed[0]])),
         ])
-        let next = try database.prepare(
-            "SELECT word FROM place_words WHERE word > ?1 AND word < ?2 ORDER BY word LIMIT 1")
+        // The distinct words after each head, in order: read row by row, and past a word's blocks by a
+        // new seek once it has `typoSeekAfter` rows (a common word of a large store has thousands).
+        let scan = try database.prepare("SELECT word FROM place_words WHERE word > ?1 AND word < ?2")
         var terms: [String] = []
         for head in heads.sorted() {
             var last = head
             var scanned = 0
+            var repeats = 0
             try database.withLock {
-                defer { next.reset() }
-                while scanned < Self.typoScanLimit, terms.count < Self.typoTerms {
-                    next.reset()
-                    try next.bind(1, last)
-                    try next.bind(2, head + Self.highest)
-                    guard try next.step() else { break }
-                    last = next.text(0)
+                defer { scan.reset() }
+                try scan.bind(1, head)
+                try scan.bind(2, head + Self.highest)
+                while scanned < Self.typoScanLimit, terms.count < Self.typoTerms, try scan.step() {
+                    let word = scan.text(0)
+                    if word.utf8.elementsEqual(last.utf8) {
+                        repeats += 1
+                        if repeats == Self.typoSeekAfter {
+                            scan.reset()
+                            try scan.bind(1, last)
+                            repeats = 0
+                        }
+                        continue
+                    }
+                    last = word
+                    repeats = 0
                     scanned += 1
                     if SearchTypo.matchesPrefix(typed, of: Array(last.unicodeScalars)) { terms.append(last) }
                 }

@@ -117,6 +117,19 @@ struct PlaceStoreWordIndexTests {
         #expect(try Self.pairs(folder.path("places.sqlite")).isSuperset(of: Self.expectedPairs(current)))
     }
 
+    @Test func typosAreFoundPastWordsOfManyBlocks() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        var places = Self.places(count: 3000, seed: 68)
+        for index in places.indices { places[index].name = index % 2 == 0 ? "Mainz \(index)" : "Mahler \(index)" }
+        places[1777].name = "Maxwell Hall"
+        let store = try folder.store(with: places)
+        // The walk passes the ~47 blocks of `mahler` and `mainz` before it reaches `maxwell`.
+        #expect(try store.candidates(for: ["maxwlel"], typos: true, limit: 10).map(\.placeID) == [places[1777].id])
+        #expect(try store.candidates(for: ["amxwell"], typos: true, limit: 10).map(\.placeID) == [places[1777].id])
+        #expect(try store.candidates(for: ["mainzz"], typos: true, limit: 5000).count == PlaceStore.searchScanLimit)
+    }
+
     @Test func aVersionThreeStoreIsUpgradedInPlace() throws {
         let folder = try PlaceStoreFolder()
         defer { folder.remove() }
