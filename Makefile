@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
 VENV := .venv-basemap
 
-.PHONY: run build release test unit e2e lint bench basemap streets streets-bench clean
+.PHONY: run build release test unit e2e lint bench basemap streets streets-bench gazetteer-index clean
 
 run: release
 	$(RELEASE_BIN) $(ARGS)
@@ -49,6 +49,12 @@ streets:
 ## Rebuilds Tests/bench/columbus.mbtiles, the street-level fixture of `make bench`.
 streets-bench:
 	bash Resources/tools/make_streets.sh columbus
+
+## Rebuilds Resources/gazetteer/search.bin, the prebuilt search index of the gazetteer, from the other
+## gazetteer files with the program's own code (a unit test fails while it is stale).
+gazetteer-index:
+	$(SWIFT) build --build-tests
+	RECORD_SEARCH_INDEX=1 $(SWIFT) test --skip-build --filter GazetteerSearchIndexFileTests
 
 clean:
 	rm -rf .build

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why the gazetteer files (`Resources/gazetteer/*.bin`, written by `Resources/tools/make_gazetteer.py`)
+/// Why the gazetteer files (`Resources/gazetteer/*.bin`, written by `Resources/tools/make_gazetteer.py`,
+/// and `search.bin` by `GazetteerSearchIndex.fileBytes()`)
 /// could not be loaded. `description` is one short sentence for an alert or a log line.
 public enum GazetteerError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The file is missing or unreadable; the text says which and why.

@@ -5,12 +5,13 @@ import Foundation
 /// Every file starts with `MTGZ`, a 4-byte kind and a varint version. Unsigned integers are LEB128
 /// varints, signed ones zigzag varints, strings a varint byte count then UTF-8 (invalid bytes become
 /// U+FFFD). Every read checks the bounds and throws `GazetteerError.corrupt` instead of trapping.
-struct GazetteerReader {
+struct GazetteerReader: Sendable {
     /// The newest format version this reader understands.
     static let version = 1
 
     private let bytes: [UInt8]
-    private var offset = 0
+    /// The position of the next byte read.
+    var offset = 0
     /// The file name, for error messages.
     let file: String
 
@@ -70,10 +71,26 @@ struct GazetteerReader {
         return value & 1 == 0 ? magnitude : -magnitude - 1
     }
 
+    /// A double as its 8 bytes of IEEE 754, little-endian.
+    mutating func double() throws -> Double {
+        let bytes = try take(8)
+        return Double(bitPattern: bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) })
+    }
+
     /// A varint byte count followed by that many bytes of UTF-8.
     mutating func string() throws -> String {
         let length = try count(limit: 4096)
         return String(decoding: try take(length), as: UTF8.self)
+    }
+
+    /// Moves past a string (as `string()` reads it).
+    mutating func skipString() throws {
+        try skip(try count(limit: 4096))
+    }
+
+    /// Moves past `length` bytes.
+    mutating func skip(_ length: Int) throws {
+        _ = try take(length)
     }
 
     /// The next `length` bytes as ASCII/UTF-8 text (for fixed-width codes).

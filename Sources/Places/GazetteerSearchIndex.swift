@@ -2,20 +2,37 @@ import GeoCore
 
 /// The countries, regions and cities of the gazetteer as a `SearchSource`, in memory.
 ///
-/// Entries are kept most important first; each folded word of their names, keywords and codes is listed
-/// once per entry in one array sorted by word, so the entries with a word starting with a prefix are one
-/// binary search and a run of that array. A query takes the run of its rarest word and checks the other
-/// words against each entry's words. Typos are looked for in the sorted vocabulary of distinct words.
-/// About 39 000 entries (241 countries, 4 538 regions, 34 006 cities); built in a few milliseconds.
+/// Entries are kept most important first; the distinct folded words of their names, keywords and codes
+/// form a sorted vocabulary, and each word lists the entries that have it, so the entries with a word
+/// starting with a prefix are one binary search and a run of the lists of consecutive words. A query
+/// takes the run of its rarest word and checks the other words against each entry's words. Typos are
+/// looked for in the vocabulary. About 39 000 entries (241 countries, 4 538 regions, 34 006 cities) and
+/// 34 000 words.
+///
+/// Building the index from the gazetteer takes about 60 ms (folding the names dominates), so it is
+/// also shipped built (`Resources/gazetteer/search.bin`, `fileName`), which loads in a few
+/// milliseconds (`init(contentsOf:)`); a test keeps that file equal to what `init(_:)` builds.
 public struct GazetteerSearchIndex: SearchSource {
+    /// The file of the prebuilt index in the gazetteer folder: "search.bin".
+    public static let fileName = "search.bin"
+
     /// The entries, most important first (ties: countries, regions, cities, then file order).
-    public let entries: [SearchCandidate]
-    /// The folded words of each entry: name, keywords, codes.
-    private let entryWords: [[String]]
-    /// (word, entry) pairs sorted by word, then entry.
-    private let postings: [(word: String, entry: Int32)]
-    /// The distinct words of `postings`, as scalars, for typo matching.
-    private let vocabulary: [[Unicode.Scalar]]
+    public var entries: [SearchCandidate] { (0..<store.count).map { store[$0] } }
+    /// The entries, as built or as stored in the file they are decoded from when a search returns them.
+    private let store: GazetteerEntries
+    /// The distinct folded words of the entries, in order.
+    let vocabulary: [String]
+    /// The entries of `vocabulary[w]` are `postingEntries[postingStart[w]..<postingStart[w + 1]]`,
+    /// ascending.
+    let postingStart: [Int32]
+    let postingEntries: [Int32]
+    /// The words (indices into `vocabulary`) of entry `e` are
+    /// `entryWordIDs[entryWordStart[e]..<entryWordStart[e + 1]]`.
+    private let entryWordStart: [Int32]
+    private let entryWordIDs: [Int32]
+    /// The scalars of `vocabulary[w]` are `scalars[scalarStart[w]..<scalarStart[w + 1]]` (typo matching).
+    private let scalarStart: [Int32]
+    private let scalars: [Unicode.Scalar]
 
     /// English names of regions that Natural Earth names in their own language (found as names too).
     static let englishNames: [String: String] = [
@@ -36,27 +53,58 @@ public struct GazetteerSearchIndex: SearchSource {
             a.element.importance != b.element.importance
                 ? a.element.importance > b.element.importance : a.offset < b.offset
         }.map(\.element)
-        self.entries = sorted
-        entryWords = sorted.map { entry in
+        var postings: [(word: String, entry: Int32)] = []
+        for (index, entry) in sorted.enumerated() {
             var words = entry.alternateNames.flatMap(SearchText.words) + SearchText.words(entry.name)
             words += SearchText.words(entry.keywords) + entry.codes
             var seen = Set<String>()
-            words = words.filter { seen.insert($0).inserted }
-            return words
-        }
-        var postings: [(word: String, entry: Int32)] = []
-        for (index, words) in entryWords.enumerated() {
-            for word in words { postings.append((word, Int32(index))) }
+            for word in words where seen.insert(word).inserted { postings.append((word, Int32(index))) }
         }
         postings.sort { $0.word != $1.word ? $0.word < $1.word : $0.entry < $1.entry }
-        self.postings = postings
-        var vocabulary: [[Unicode.Scalar]] = []
-        var last: String?
-        for posting in postings where posting.word != last {
-            vocabulary.append(Array(posting.word.unicodeScalars))
-            last = posting.word
+        var vocabulary: [String] = []
+        var postingStart: [Int32] = []
+        for (position, posting) in postings.enumerated() where posting.word != vocabulary.last {
+            vocabulary.append(posting.word)
+            postingStart.append(Int32(position))
         }
+        postingStart.append(Int32(postings.count))
+        self.init(
+            store: .built(sorted), vocabulary: vocabulary, postingStart: postingStart,
+            postingEntries: postings.map(\.entry))
+    }
+
+    /// Takes the sorted entries, the sorted vocabulary and each word's entries; derives the rest.
+    init(store: GazetteerEntries, vocabulary: [String], postingStart: [Int32], postingEntries: [Int32]) {
+        self.store = store
         self.vocabulary = vocabulary
+        self.postingStart = postingStart
+        self.postingEntries = postingEntries
+        // Each entry's words: the postings inverted by a counting sort.
+        var entryWordStart = [Int32](repeating: 0, count: store.count + 1)
+        for entry in postingEntries { entryWordStart[Int(entry) + 1] += 1 }
+        for entry in 0..<store.count { entryWordStart[entry + 1] += entryWordStart[entry] }
+        var next = entryWordStart
+        var entryWordIDs = [Int32](repeating: 0, count: postingEntries.count)
+        for word in vocabulary.indices {
+            for position in Int(postingStart[word])..<Int(postingStart[word + 1]) {
+                let entry = Int(postingEntries[position])
+                entryWordIDs[Int(next[entry])] = Int32(word)
+                next[entry] += 1
+            }
+        }
+        self.entryWordStart = entryWordStart
+        self.entryWordIDs = entryWordIDs
+        var scalarStart: [Int32] = [0]
+        var scalars: [Unicode.Scalar] = []
+        scalarStart.reserveCapacity(vocabulary.count + 1)
+        // A word has at most as many scalars as bytes.
+        scalars.reserveCapacity(vocabulary.reduce(0) { $0 + $1.utf8.count })
+        for word in vocabulary {
+            for scalar in word.unicodeScalars { scalars.append(scalar) }
+            scalarStart.append(Int32(scalars.count))
+        }
+        self.scalarStart = scalarStart
+        self.scalars = scalars
     }
 
     // MARK: SearchSource
@@ -64,7 +112,17 @@ public struct GazetteerSearchIndex: SearchSource {
     public func candidates(for words: [String], typos: Bool, limit: Int) -> [SearchCandidate] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let found = typos ? typoMatches(words) : prefixMatches(words)
-        return found.sorted().prefix(limit).map { entries[Int($0)] }
+        return found.sorted().prefix(limit).map { store[Int($0)] }
+    }
+
+    /// The words of entry `entry`, as indices into `vocabulary`.
+    private func words(of entry: Int32) -> ArraySlice<Int32> {
+        entryWordIDs[Int(entryWordStart[Int(entry)])..<Int(entryWordStart[Int(entry) + 1])]
+    }
+
+    /// The scalars of `vocabulary[word]`.
+    private func scalars(of word: Int32) -> ArraySlice<Unicode.Scalar> {
+        scalars[Int(scalarStart[Int(word)])..<Int(scalarStart[Int(word) + 1])]
     }
 
     /// Entries having, for every word typed, a word it starts.
@@ -74,10 +132,10 @@ public struct GazetteerSearchIndex: SearchSource {
         var seen = Set<Int32>()
         var result: [Int32] = []
         for position in runs[rarest] {
-            let entry = postings[position].entry
+            let entry = postingEntries[position]
             guard seen.insert(entry).inserted else { continue }
-            let own = entryWords[Int(entry)]
-            if words.count == 1 || words.allSatisfy({ word in own.contains { $0.hasPrefix(word) } }) {
+            let own = self.words(of: entry)
+            if words.count == 1 || words.allSatisfy({ word in own.contains { vocabulary[Int($0)].hasPrefix(word) } }) {
                 result.append(entry)
             }
         }
@@ -94,11 +152,11 @@ public struct GazetteerSearchIndex: SearchSource {
         else { return [] }
         var result: [Int32] = []
         var seen = Set<Int32>()
-        for term in vocabulary where SearchTypo.matchesPrefix(typed[longest], of: term) {
-            for position in run(of: String(String.UnicodeScalarView(term))) {
-                let entry = postings[position].entry
+        for term in vocabulary.indices where SearchTypo.matchesPrefix(typed[longest], of: scalars(of: Int32(term))) {
+            for position in run(of: vocabulary[term]) {
+                let entry = postingEntries[position]
                 guard seen.insert(entry).inserted else { continue }
-                let own = entryWords[Int(entry)].map { Array($0.unicodeScalars) }
+                let own = self.words(of: entry).map(scalars(of:))
                 let all = typed.allSatisfy { word in
                     own.contains { $0.starts(with: word) || SearchTypo.matchesPrefix(word, of: $0) }
                 }
@@ -108,16 +166,17 @@ public struct GazetteerSearchIndex: SearchSource {
         return result
     }
 
-    /// The positions in `postings` of the words starting with `prefix`.
+    /// The positions in `postingEntries` of the entries of the words starting with `prefix`: the lists
+    /// of consecutive words of `vocabulary`.
     private func run(of prefix: String) -> Range<Int> {
-        var low = 0, high = postings.count
+        var low = 0, high = vocabulary.count
         while low < high {
             let mid = (low + high) / 2
-            if postings[mid].word < prefix { low = mid + 1 } else { high = mid }
+            if vocabulary[mid] < prefix { low = mid + 1 } else { high = mid }
         }
         var end = low
-        while end < postings.count, postings[end].word.hasPrefix(prefix) { end += 1 }
-        return low..<end
+        while end < vocabulary.count, vocabulary[end].hasPrefix(prefix) { end += 1 }
+        return Int(postingStart[low])..<Int(postingStart[end])
     }
 
     // MARK: Entries

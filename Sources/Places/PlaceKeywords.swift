@@ -12,9 +12,12 @@ public enum PlaceKeywords {
     /// The folded, distinct codes of an airport (none for other places).
     public static func codes(_ place: Place) -> [String] {
         guard let airport = place.airport else { return [] }
-        var seen = Set<String>()
-        return [airport.iataCode, airport.icaoCode, airport.gpsCode, airport.ident].compactMap { $0 }
-            .map(SearchText.key).filter { !$0.isEmpty && !$0.contains(" ") && seen.insert($0).inserted }
+        var codes: [String] = []
+        for code in [airport.iataCode, airport.icaoCode, airport.gpsCode, airport.ident] {
+            guard let words = code.map(SearchText.words), words.count == 1, !codes.contains(words[0]) else { continue }
+            codes.append(words[0])
+        }
+        return codes
     }
 
     /// The other words: an airport's city, a restroom's street and city.
@@ -24,6 +27,17 @@ public enum PlaceKeywords {
         case .restroom(let restroom):
             return [restroom.street, restroom.city].filter { !$0.isEmpty }.joined(separator: " ")
         case .none: return ""
+        }
+    }
+
+    /// Appends the folded words of `text(place)` to `words` (without joining the parts first).
+    public static func append(textWordsOf place: Place, to words: inout [String]) {
+        switch place.details {
+        case .airport(let airport): SearchText.append(wordsOf: airport.municipality ?? "", to: &words)
+        case .restroom(let restroom):
+            SearchText.append(wordsOf: restroom.street, to: &words)
+            SearchText.append(wordsOf: restroom.city, to: &words)
+        case .none: break
         }
     }
 

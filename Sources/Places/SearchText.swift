@@ -9,6 +9,13 @@ public enum SearchText {
     /// The folded words of `text`, in order.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
+        append(wordsOf: text, to: &words)
+        return words
+    }
+
+    /// Appends the folded words of `text` to `words` (`words(text)` without a new array).
+    public static func append(wordsOf text: String, to words: inout [String]) {
+        if appendASCII(text, to: &words) { return }
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
@@ -24,7 +31,40 @@ public enum SearchText {
             }
         }
         flush(&current, into: &words)
-        return words
+    }
+
+    /// Appends the words of `text` when it is all ASCII and returns true (false, and nothing appended,
+    /// otherwise): the same folding, done on its bytes (about five times faster, which counts when an
+    /// import folds millions of words).
+    private static func appendASCII(_ text: String, to words: inout [String]) -> Bool {
+        var text = text
+        let count = words.count
+        return text.withUTF8 { bytes -> Bool in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { word -> Bool in
+                var length = 0
+                func flush() {
+                    guard length > 0 else { return }
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: word[..<length]), as: UTF8.self))
+                    length = 0
+                }
+                for byte in bytes {
+                    switch byte {
+                    case 0x41...0x5A:
+                        word[length] = byte + 32
+                        length += 1
+                    case 0x61...0x7A, 0x30...0x39:
+                        word[length] = byte
+                        length += 1
+                    case 0x80...:
+                        words.removeLast(words.count - count)
+                        return false
+                    default: flush()
+                    }
+                }
+                flush()
+                return true
+            }
+        }
     }
 
     /// `words(text)` joined by single spaces: the form two names are compared in for an exact match.

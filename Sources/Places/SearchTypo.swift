@@ -24,10 +24,15 @@ public enum SearchTypo {
     /// True when `typed` (of `minimumLength` scalars or more) is within one edit of `word` or of a
     /// prefix of it (the word may still be being typed: `heathor` matches `heathrow`).
     public static func matchesPrefix(_ typed: [Unicode.Scalar], of word: [Unicode.Scalar]) -> Bool {
+        matchesPrefix(typed, of: word[...])
+    }
+
+    /// `matchesPrefix(_:of:)` for a word that is part of a larger array.
+    public static func matchesPrefix(_ typed: [Unicode.Scalar], of word: ArraySlice<Unicode.Scalar>) -> Bool {
         guard typed.count >= minimumLength, word.count >= typed.count - 1 else { return false }
-        if withinOneEdit(typed[...], word[...]) { return true }
+        if withinOneEdit(typed[...], word) { return true }
         for length in (typed.count - 1)...(typed.count + 1) where length < word.count {
-            if withinOneEdit(typed[...], word[..<length]) { return true }
+            if withinOneEdit(typed[...], word.prefix(length)) { return true }
         }
         return false
     }

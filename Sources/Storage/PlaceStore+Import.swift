@@ -16,7 +16,8 @@ extension PlaceStore {
         /// Packing the new buckets and writing them to the R*Tree; repacking the buckets that lost places.
         case rtree
         /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index),
-        /// and the search words of every place written (`PlaceWordWriter`).
+        /// and writing the search words of every place written, folded and sorted on another thread
+        /// during `table` (`PlaceWordWriter`).
         case fts
         /// Writing the rebuilt cluster hierarchies of the groups whose places changed.
         case clusters
@@ -34,8 +35,9 @@ extension PlaceStore {
     /// to its new bucket, and old buckets that lost places are repacked. The names of new and renamed
     /// rows are indexed in one statement. Into an empty store this is a bulk load: the indexes are
     /// dropped and built in one pass each afterwards. Every import runs with a 256 MiB page cache. The
-    /// cluster hierarchies of every group that gained or lost a place are rebuilt (`ClusterBuild`) on a
-    /// second thread while the rows are written.
+    /// cluster hierarchies of every group that gained or lost a place are rebuilt (`ClusterBuild`), and
+    /// the search words of every place written are folded and sorted (`PlaceWordWriter`), on other
+    /// threads while the rows are written.
     ///
     /// `progress` is called as each phase starts; when it throws, the import rolls back and rethrows.
     /// - Throws: `PlaceStoreError`, or what `progress` throws; the store is unchanged then.
@@ -84,25 +86,30 @@ extension PlaceStore {
         try database.execute(PlaceStoreSchema.dropWriteTriggers)
         if bulk { try database.execute(PlaceStoreSchema.dropIndexes) }
         let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
-        let words = try PlaceWordWriter(database)
+        // The groups' new hierarchies, and the search words, are built on other threads while the new
+        // rows are written.
+        let words = PlaceWordWriter(database, places: places)
         for (position, index) in order.enumerated() {
-            if let old = existing[position] { try words.add(places[index], rowid: old.rowid) }
+            if let old = existing[position] { words.add(placeAt: index, rowid: old.rowid) }
         }
-        // The groups' new hierarchies are built on another thread while the new rows are written.
         let lost = Set(found.values.compactMap { $0.category?.group })
         let clusters = try ClusterBuild(lost.union(order.map { PlaceCategory.of(places[$0]).group }), from: database)
         var added: [(index: Int, position: Int)] = []
         for (position, index) in order.enumerated() where existing[position] == nil {
             clusters.add(places[index], rowid: firstRowID + Int64(added.count))
+            words.add(placeAt: index, rowid: firstRowID + Int64(added.count))
             added.append((index, position))
         }
         clusters.start()
-        defer { clusters.wait() }
+        words.start()
+        defer {
+            clusters.wait()
+            words.wait()
+        }
         for (n, item) in added.enumerated() {
             try rows.write(
                 places[item.index], rowid: firstRowID + Int64(n),
                 bucket: firstBucket + item.position / PlaceBucket.capacity, replacing: false)
-            try words.add(places[item.index], rowid: firstRowID + Int64(n))
         }
         try progress(.indexes)
         if bulk { try database.execute(PlaceStoreSchema.indexes) }

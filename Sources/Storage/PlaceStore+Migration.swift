@@ -32,13 +32,12 @@ extension PlaceStore {
     }
 
     /// Upgrades a store of schema version 2 (without search keywords) to version 3 in one transaction,
-    /// keeping every place: adds the `keywords` column, fills it from each row's details
-    /// (`PlaceKeywords`), and builds the search index `place_words`. An interruption leaves the store at
-    /// version 2.
+    /// keeping every place: adds the `keywords` column and fills it from each row's details
+    /// (`PlaceKeywords`); `upgradeFromVersion3` then builds the search index. An interruption leaves the
+    /// store at version 2.
     static func upgradeFromVersion2(_ database: SQLiteDatabase, path: String) throws {
         try database.transaction {
-            try database.execute(
-                "ALTER TABLE places ADD COLUMN keywords TEXT NOT NULL DEFAULT ''; \(PlaceStoreSchema.wordTable)")
+            try database.execute("ALTER TABLE places ADD COLUMN keywords TEXT NOT NULL DEFAULT ''")
             let read = try database.prepare("SELECT rowid, kind, name, details FROM places")
             var rows: [(rowid: Int64, kind: String, name: String, details: String?)] = []
             try database.withLock {
@@ -48,7 +47,6 @@ extension PlaceStore {
                 read.reset()
             }
             let write = try database.prepare("UPDATE places SET keywords = ?2 WHERE rowid = ?1")
-            let words = try PlaceWordWriter(database)
             for row in rows {
                 let kind = PlaceKind(rawValue: row.kind) ?? .restroom
                 let details = try PlaceDetailsCoding.decode(row.details, kind: kind, path: path)
@@ -61,10 +59,27 @@ extension PlaceStore {
                     _ = try write.step()
                     write.reset()
                 }
-                try words.add(place, rowid: row.rowid)
+            }
+            try database.execute("PRAGMA user_version = 3")
+        }
+    }
+
+    /// Upgrades a store of schema version 3 (a row per word and place in `place_words`) to version 4 in
+    /// one transaction, keeping every place: rebuilds `place_words` in blocks of rowids from each row's
+    /// name and keywords. An interruption leaves the store at version 3.
+    static func upgradeFromVersion3(_ database: SQLiteDatabase) throws {
+        try database.transaction {
+            try database.execute("DROP TABLE IF EXISTS place_words; \(PlaceStoreSchema.wordTable)")
+            let read = try database.prepare("SELECT rowid, name, keywords FROM places")
+            let words = PlaceWordWriter(database)
+            try database.withLock {
+                while try read.step() {
+                    words.add(name: read.text(1), storedKeywords: read.text(2), rowid: read.int64(0))
+                }
+                read.reset()
             }
             try words.write()
-            try database.execute("PRAGMA user_version = 3")
+            try database.execute("PRAGMA user_version = 4")
         }
     }
 

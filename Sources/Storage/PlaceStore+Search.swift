@@ -2,16 +2,18 @@ import GeoCore
 import Places
 
 extension PlaceStore: SearchSource {
-    /// The most rows of `place_words` one search reads for its rarest word.
+    /// The most (word, place) pairs of `place_words` one search reads for its rarest word.
     public static let searchScanLimit = 300
     /// The most distinct indexed words looked at for one typed word when looking for typos.
     public static let typoScanLimit = 2000
+    /// The rows of one word a walk over the distinct indexed words reads before it seeks past the word.
+    static let typoSeekAfter = 4
     /// The most indexed words one typo away that a search tries for one typed word.
     public static let typoTerms = 20
 
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts (`SearchMatch` up to `.keyword`): read from `place_words` for the rarest word (the one with
-    /// the fewest rows, counted up to `searchScanLimit`), at most `searchScanLimit` rows of it in word
+    /// the fewest places, counted up to `searchScanLimit`), at most `searchScanLimit` places of it in word
     /// then storage order, each checked against the place's current text. With `typos`, the words of
     /// `SearchTypo.minimumLength` letters or more may be one typo away: the distinct indexed words
     /// sharing their first two letters (in either order) are tried, up to `typoScanLimit` of them.
@@ -51,45 +53,88 @@ extension PlaceStore: SearchSource {
     /// Above every character: the end of the range of words starting with a prefix.
     private static let highest = "\u{10FFFF}"
 
-    /// The rows of `place_words` starting with `prefix`, counted up to `searchScanLimit + 1`.
+    /// The (word, place) pairs of `place_words` with a word starting with `prefix`, counted up to
+    /// `searchScanLimit + 1`.
     private func count(prefix: String) throws -> Int {
-        let statement = try database.prepare(
-            "SELECT count(*) FROM (SELECT 1 FROM place_words WHERE word >= ?1 AND word < ?2 LIMIT ?3)")
+        let statement = try database.prepare("SELECT bits FROM place_words WHERE word >= ?1 AND word < ?2 LIMIT ?3")
         return try database.withLock {
             defer { statement.reset() }
             try statement.bind(1, prefix)
             try statement.bind(2, prefix + Self.highest)
             try statement.bind(3, Self.searchScanLimit + 1)
-            return try statement.step() ? statement.int(0) : 0
+            var count = 0
+            while count <= Self.searchScanLimit, try statement.step() {
+                count += UInt64(bitPattern: statement.int64(0)).nonzeroBitCount
+            }
+            return min(count, Self.searchScanLimit + 1)
         }
     }
 
-    /// The places of the rows of `place_words` with `low <= word < high`, at most `searchScanLimit`.
+    /// The places of the (word, place) pairs of `place_words` with `low <= word < high`, in word then
+    /// rowid order, at most `searchScanLimit` pairs (those whose place is gone are skipped, not counted;
+    /// a place with several words in the range comes once per word).
     private func rows(from low: String, below high: String) throws -> [(Int64, SearchCandidate)] {
-        let statement = try database.prepare(
+        let scan = try database.prepare("SELECT block, bits FROM place_words WHERE word >= ?1 AND word < ?2")
+        let fetch = try database.prepare(
             """
-            SELECT w.place, p.id, p.kind, p.name, p.lat, p.lon, p.rank, p.keywords
-            FROM place_words w JOIN places p ON p.rowid = w.place
-            WHERE w.word >= ?1 AND w.word < ?2 LIMIT ?3
+            SELECT rowid, id, kind, name, lat, lon, rank, keywords FROM places
+            WHERE rowid IN (SELECT value FROM json_each(?1))
             """)
         return try database.withLock {
-            defer { statement.reset() }
-            try statement.bind(1, low)
-            try statement.bind(2, high)
-            try statement.bind(3, Self.searchScanLimit)
+            defer {
+                scan.reset()
+                fetch.reset()
+            }
+            try scan.bind(1, low)
+            try scan.bind(2, high)
             var rows: [(Int64, SearchCandidate)] = []
-            while try statement.step() {
-                guard let kind = PlaceKind(rawValue: statement.text(2)) else { continue }
-                let keywords = PlaceKeywords.parse(statement.text(7))
-                let candidate = SearchCandidate(
-                    name: statement.text(3), kind: .place(kind),
-                    coordinate: LatLon(lat: statement.double(4), lon: statement.double(5)),
-                    importance: SearchCandidate.importance(placeRank: UInt8(clamping: statement.int(6))),
-                    codes: keywords.codes, keywords: keywords.text, placeID: statement.text(1))
-                rows.append((statement.int64(0), candidate))
+            var taken = 0
+            // Pairs read from `scan` whose places are not looked up yet, in order.
+            var queue: [Int64] = []
+            var exhausted = false
+            while taken < Self.searchScanLimit {
+                let wanted = Self.searchScanLimit - taken
+                while queue.count < wanted, !exhausted {
+                    if try scan.step() {
+                        queue += PlaceWordRows.rowids(block: scan.int64(0), bits: scan.int64(1))
+                    } else {
+                        exhausted = true
+                    }
+                }
+                guard !queue.isEmpty else { break }
+                let batch = Array(queue.prefix(wanted))
+                queue.removeFirst(batch.count)
+                let found = try places(rowids: batch, fetch)
+                for rowid in batch {
+                    guard let place = found[rowid] else { continue }
+                    taken += 1
+                    if let place { rows.append((rowid, place)) }
+                }
             }
             return rows
         }
+    }
+
+    /// The places of these rows by rowid, through `fetch` (under the lock): nil for a row of an unknown
+    /// kind, absent for a row that is gone.
+    private func places(rowids: [Int64], _ fetch: SQLiteStatement) throws -> [Int64: SearchCandidate?] {
+        fetch.reset()
+        try fetch.bind(1, PlaceRowWriter.jsonArray(rowids))
+        var found: [Int64: SearchCandidate?] = [:]
+        while try fetch.step() {
+            let rowid = fetch.int64(0)
+            guard let kind = PlaceKind(rawValue: fetch.text(2)) else {
+                found[rowid] = .some(nil)
+                continue
+            }
+            let keywords = PlaceKeywords.parse(fetch.text(7))
+            found[rowid] = SearchCandidate(
+                name: fetch.text(3), kind: .place(kind),
+                coordinate: LatLon(lat: fetch.double(4), lon: fetch.double(5)),
+                importance: SearchCandidate.importance(placeRank: UInt8(clamping: fetch.int(6))),
+                codes: keywords.codes, keywords: keywords.text, placeID: fetch.text(1))
+        }
+        return found
     }
 
     /// One range per indexed word one typo away from the longest typed word with a letter (exactly that
@@ -102,20 +147,31 @@ extension PlaceStore: SearchSource {
         let heads = Set([
             String(String.UnicodeScalarView(typed[0..<2])), String(String.UnicodeScalarView([typed[1], typed[0]])),
         ])
-        let next = try database.prepare(
-            "SELECT word FROM place_words WHERE word > ?1 AND word < ?2 ORDER BY word LIMIT 1")
+        // The distinct words after each head, in order: read row by row, and past a word's blocks by a
+        // new seek once it has `typoSeekAfter` rows (a common word of a large store has thousands).
+        let scan = try database.prepare("SELECT word FROM place_words WHERE word > ?1 AND word < ?2")
         var terms: [String] = []
         for head in heads.sorted() {
             var last = head
             var scanned = 0
+            var repeats = 0
             try database.withLock {
-                defer { next.reset() }
-                while scanned < Self.typoScanLimit, terms.count < Self.typoTerms {
-                    next.reset()
-                    try next.bind(1, last)
-                    try next.bind(2, head + Self.highest)
-                    guard try next.step() else { break }
-                    last = next.text(0)
+                defer { scan.reset() }
+                try scan.bind(1, head)
+                try scan.bind(2, head + Self.highest)
+                while scanned < Self.typoScanLimit, terms.count < Self.typoTerms, try scan.step() {
+                    let word = scan.text(0)
+                    if word.utf8.elementsEqual(last.utf8) {
+                        repeats += 1
+                        if repeats == Self.typoSeekAfter {
+                            scan.reset()
+                            try scan.bind(1, last)
+                            repeats = 0
+                        }
+                        continue
+                    }
+                    last = word
+                    repeats = 0
                     scanned += 1
                     if SearchTypo.matchesPrefix(typed, of: Array(last.unicodeScalars)) { terms.append(last) }
                 }

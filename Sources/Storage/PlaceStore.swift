@@ -29,7 +29,7 @@ public final class PlaceStore: PlaceSource {
 
     /// How a store is opened.
     public enum Mode: Sendable, Equatable {
-        /// Read and write; a store of version 1 is upgraded, an empty file set up when `create`.
+        /// Read and write; a store of an older version is upgraded, an empty file set up when `create`.
         case readWrite
         /// Only read (SQLite's `immutable`): for a store in a folder or on a disk that cannot be written.
         case readOnly
@@ -55,9 +55,9 @@ public final class PlaceStore: PlaceSource {
     /// - Throws: `PlaceStoreError.cannotOpen` (no such file and `create` is false, unreadable folder, …),
     ///   `.corrupt` (not an SQLite file), `.notAPlaceStore` (another application's database, or an empty
     ///   one when `create` is false), `.schemaMismatch` (another `PlaceStoreSchema.version`: nothing is
-    ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1
-    ///   or 2 is upgraded in place first (`upgradeFromVersion1`, `upgradeFromVersion2`), after `notice` is
-    ///   told why the wait.
+    ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1,
+    ///   2 or 3 is upgraded in place first (`upgradeFromVersion1`, `upgradeFromVersion2`,
+    ///   `upgradeFromVersion3`), after `notice` is told why the wait.
     public convenience init(path: String, create: Bool = true, notice: (String) -> Void = { _ in }) throws {
         try self.init(path: path, create: create, mode: .readWrite, storeNotice: nil, notice: notice)
     }
@@ -135,6 +135,11 @@ public final class PlaceStore: PlaceSource {
             if version == 2 { notice("updating the places database to this version (search keywords)…") }
             try database.execute(Self.connectionPragmas)
             try upgradeFromVersion2(database, path: path)
+        }
+        if try database.pragmaInt("user_version") == 3 && mode == .readWrite {
+            if version == 3 { notice("updating the places database to this version (search index)…") }
+            try database.execute(Self.connectionPragmas)
+            try upgradeFromVersion3(database)
         }
         guard try database.pragmaInt("user_version") == PlaceStoreSchema.version else {
             throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)

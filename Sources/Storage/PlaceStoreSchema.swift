@@ -16,11 +16,15 @@ import Places
 ///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
 ///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
 ///   it), and the first, bulk, import rebuilds the index in one go.
-/// - `place_words`: the search index (`PlaceStore+Search`), one row per folded word (`SearchText`) of a
-///   place's name, keywords and codes and the place's rowid, a B-tree ordered by word then rowid, so
-///   the places with a word starting with a prefix are one range read in storage order, however many
-///   there are. Written by imports (`PlaceWordWriter`); rows of places deleted or renamed later are
-///   left behind and skipped by searches, which check each place's current text.
+/// - `place_words`: the search index (`PlaceStore+Search`): for each folded word (`SearchText`) of the
+///   places' names, keywords and codes, one row per block of 64 consecutive rowids holding a place
+///   with that word (`block = rowid >> 6`), whose `bits` has bit `rowid & 63` set for each of them
+///   (`PlaceWordRows`). A B-tree ordered by word then block, so the places with a word starting with a
+///   prefix are one range read in word then rowid order, however many there are; a block packs the
+///   places of a common word that an import stored near each other into one row (a million places
+///   have about seven million words but 2.8 million rows). Written by imports and upgrades
+///   (`PlaceWordWriter`); bits of places deleted or renamed later are left behind and skipped by
+///   searches, which check each place's current text.
 ///
 /// - `markers_rtree`: the cluster hierarchies (`ClusterTree`, one per `ClusterGroup`) as an R*Tree in
 ///   three dimensions, longitude, latitude and zoom: one row per `MarkerBucket` of up to 32 markers that
@@ -36,11 +40,12 @@ import Places
 /// The file is marked with `PRAGMA application_id = applicationID` and `PRAGMA user_version = version`.
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
 /// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
-/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters) and 2 (before search keywords)
-/// are upgraded in place (`PlaceStore+Migration`), keeping every place.
+/// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters), 2 (before search keywords)
+/// and 3 (before blocks of rowids in `place_words`) are upgraded in place (`PlaceStore+Migration`),
+/// keeping every place.
 public enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    public static let version = 3
+    public static let version = 4
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
     public static let applicationID: Int32 = 0x4D54_504C
 
@@ -73,9 +78,11 @@ public enum PlaceStoreSchema {
         \(updateTrigger)
         """
 
-    /// The search index: folded words and the rowids of the places that have them.
+    /// The search index: folded words and the blocks of rowids of the places that have them.
     static let wordTable = """
-        CREATE TABLE place_words (word TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (word, place)) WITHOUT ROWID;
+        CREATE TABLE place_words (
+            word TEXT NOT NULL, block INTEGER NOT NULL, bits INTEGER NOT NULL, PRIMARY KEY (word, block)
+        ) WITHOUT ROWID;
         """
 
     /// The tables of the cluster hierarchies.

@@ -1,75 +1,151 @@
+import Dispatch
 import Places
 
-/// Writes the search index `place_words` (see `PlaceStoreSchema`): collects the folded words of the
-/// places an import or an upgrade writes, then adds them in one statement, sorted by SQLite (an
-/// index filled in key order is written once; a million places' seven million words take a few
-/// seconds).
-final class PlaceWordWriter {
-    /// Words staged per statement (SQLite's per-statement overhead, not the binding, dominates).
+/// Writes the search index `place_words` (see `PlaceStoreSchema`) for the places an import or an
+/// upgrade writes: gathers their text (`add`), folds it into words and sorts them into
+/// `PlaceWordRows` on a background thread (`start`), then inserts the rows in key order (`write`),
+/// merging the bits of blocks the table already has.
+///
+/// An import starts the build before it writes the rows of `places`, so the words are folded and
+/// sorted on the second core while SQLite writes; rows appended at the end of the B-tree in key order
+/// cost SQLite far less than random inserts.
+final class PlaceWordWriter: @unchecked Sendable {
+    /// Rows per insert statement (SQLite's per-statement overhead, not the binding, dominates).
     static let batch = 200
 
+    /// One place to index: a place of `places` an import writes, or a row as stored.
+    private enum Item {
+        case place(index: Int, rowid: Int64)
+        case stored(name: String, keywords: String, rowid: Int64)
+
+        var rowid: Int64 {
+            switch self {
+            case .place(_, let rowid), .stored(_, _, let rowid): return rowid
+            }
+        }
+    }
+
     private let database: SQLiteDatabase
-    private let stage: SQLiteStatement
-    /// The words waiting for a full batch, with the rowids of their places.
-    private var pending: [(word: String, rowid: Int64)] = []
+    /// The places of an import (shared with it, not copied).
+    private let places: [Place]
+    // Written before `start`, read-only afterwards.
+    private var items: [Item] = []
+    // Written by the background build before `done` is signalled, read after `wait`.
+    private var rows: PlaceWordRows?
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+    private var waited = false
 
-    /// Prepares a temporary table for the words (on the import's connection, inside its transaction).
-    init(_ database: SQLiteDatabase) throws {
+    /// A writer for the places of an import (`add(placeAt:rowid:)`) or for stored rows.
+    init(_ database: SQLiteDatabase, places: [Place] = []) {
         self.database = database
-        try database.execute(
-            "CREATE TEMP TABLE IF NOT EXISTS staged_words (word TEXT NOT NULL, place INTEGER NOT NULL)")
-        let values = (0..<Self.batch).map { "(?\(2 * $0 + 1), ?\(2 * $0 + 2))" }.joined(separator: ", ")
-        stage = try database.prepare("INSERT INTO staged_words (word, place) VALUES \(values)")
+        self.places = places
     }
 
-    /// The distinct folded words `place` is found by: those of its name, of its keywords' text, and
-    /// its codes.
-    static func words(of place: Place) -> [String] {
-        var seen = Set<String>()
-        let all =
-            SearchText.words(place.name) + SearchText.words(PlaceKeywords.text(place)) + PlaceKeywords.codes(place)
-        return all.filter { seen.insert($0).inserted }
+    /// Sets `words` to the distinct folded words `place` is found by: those of its name, of its
+    /// keywords' text (`PlaceKeywords.text`), and its codes.
+    static func words(of place: Place, into words: inout [String]) {
+        words.removeAll(keepingCapacity: true)
+        SearchText.append(wordsOf: place.name, to: &words)
+        PlaceKeywords.append(textWordsOf: place, to: &words)
+        if place.airport != nil { words += PlaceKeywords.codes(place) }
+        removeRepeats(&words)
     }
 
-    /// Stages the words of `place`, stored in row `rowid`.
-    func add(_ place: Place, rowid: Int64) throws {
-        for word in Self.words(of: place) {
-            pending.append((word, rowid))
-            if pending.count == Self.batch { try flush() }
+    /// Sets `words` to the distinct folded words of a stored row: its name, and the text and codes of
+    /// its `keywords` column (`PlaceKeywords.stored`); the same as `words(of:into:)` for its place.
+    static func words(name: String, storedKeywords: String, into words: inout [String]) {
+        let keywords = PlaceKeywords.parse(storedKeywords)
+        words.removeAll(keepingCapacity: true)
+        SearchText.append(wordsOf: name, to: &words)
+        SearchText.append(wordsOf: keywords.text, to: &words)
+        words += keywords.codes
+        removeRepeats(&words)
+    }
+
+    /// Keeps the first of equal words, in order.
+    private static func removeRepeats(_ words: inout [String]) {
+        var kept = 0
+        for index in words.indices where !words[..<kept].contains(words[index]) {
+            words.swapAt(kept, index)
+            kept += 1
+        }
+        words.removeLast(words.count - kept)
+    }
+
+    /// Adds `places[index]` (of the import's places), stored in row `rowid`. Before `start`.
+    func add(placeAt index: Int, rowid: Int64) {
+        precondition(!started, "a place added after the build started")
+        items.append(.place(index: index, rowid: rowid))
+    }
+
+    /// Adds the place of row `rowid` as stored: its name and `keywords` column (`PlaceKeywords.stored`).
+    func add(name: String, storedKeywords: String, rowid: Int64) {
+        precondition(!started, "a place added after the build started")
+        items.append(.stored(name: name, keywords: storedKeywords, rowid: rowid))
+    }
+
+    /// Starts finding, folding and sorting the words on a background thread.
+    func start() {
+        precondition(!started, "started twice")
+        started = true
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            rows = PlaceWordRows(
+                count: items.count,
+                wordsOf: { [items, places] item, words in
+                    switch items[item] {
+                    case .place(let index, _): Self.words(of: places[index], into: &words)
+                    case .stored(let name, let keywords, _):
+                        Self.words(name: name, storedKeywords: keywords, into: &words)
+                    }
+                },
+                rowid: { [items] in items[$0].rowid })
+            done.signal()
         }
     }
 
-    /// Writes a full batch of staged words to the temporary table.
-    private func flush() throws {
-        try database.withLock {
-            stage.reset()
-            for (index, item) in pending.enumerated() {
-                try stage.bind(Int32(2 * index + 1), item.word)
-                try stage.bind(Int32(2 * index + 2), item.rowid)
-            }
-            _ = try stage.step()
-            stage.reset()
-        }
-        pending.removeAll(keepingCapacity: true)
+    /// Waits for the rows (at most once; later calls return at once).
+    func wait() {
+        guard started, !waited else { return }
+        done.wait()
+        waited = true
     }
 
-    /// Moves the staged words into `place_words` in key order (a word a row already has is kept once).
+    /// Waits for the rows (starting the build if needed), then inserts them: a block the table already
+    /// has for a word gains the new bits. On the import's connection, inside its transaction.
     func write() throws {
-        let rest = try database.prepare("INSERT INTO staged_words (word, place) VALUES (?1, ?2)")
-        try database.withLock {
-            for (word, rowid) in pending {
-                rest.reset()
-                try rest.bind(1, word)
-                try rest.bind(2, rowid)
-                _ = try rest.step()
+        if !started { start() }
+        wait()
+        guard let rows else { return }
+        let values = (0..<Self.batch).map { "(?\(3 * $0 + 1), ?\(3 * $0 + 2), ?\(3 * $0 + 3))" }
+        let full = try statement(values)
+        let rest = try statement(Array(values.prefix(rows.rows.count % Self.batch)))
+        for start in stride(from: 0, to: rows.rows.count, by: Self.batch) {
+            let chunk = rows.rows[start..<min(start + Self.batch, rows.rows.count)]
+            guard let insert = chunk.count == Self.batch ? full : rest else { continue }
+            try database.withLock {
+                insert.reset()
+                for (offset, row) in chunk.enumerated() {
+                    let first = Int32(3 * offset + 1)
+                    try insert.bind(first, rows.words[Int(row.word)])
+                    try insert.bind(first + 1, row.block)
+                    try insert.bind(first + 2, row.bits)
+                }
+                _ = try insert.step()
+                insert.reset()
             }
-            rest.reset()
         }
-        pending.removeAll()
-        try database.execute(
+        items = []
+        self.rows = nil
+    }
+
+    /// The insert of `values.count` rows (nil for none).
+    private func statement(_ values: [String]) throws -> SQLiteStatement? {
+        guard !values.isEmpty else { return nil }
+        return try database.prepare(
             """
-            INSERT OR IGNORE INTO place_words (word, place) SELECT word, place FROM staged_words ORDER BY word, place;
-            DELETE FROM staged_words
+            INSERT INTO place_words (word, block, bits) VALUES \(values.joined(separator: ", "))
+            ON CONFLICT (word, block) DO UPDATE SET bits = bits | excluded.bits
             """)
     }
 }

@@ -8,8 +8,8 @@ enum SearchSetup {
     /// The search over `store` (when there is one) and the gazetteer in `resources/gazetteer`.
     /// - Throws: `GazetteerError` when the gazetteer cannot be read.
     static func make(store: PlaceStore?, resources: ResourceLocator) throws -> PlaceSearch {
-        let geocoder = try ReverseGeocoder(directory: resources.file("gazetteer"))
-        let sources: [any SearchSource] = [GazetteerSearchIndex(geocoder)] + (store.map { [$0] } ?? [])
+        let (geocoder, index) = try GazetteerSearchIndex.loadWithGeocoder(directory: resources.file("gazetteer"))
+        let sources: [any SearchSource] = [index] + (store.map { [$0] } ?? [])
         return PlaceSearch(sources: sources) { geocoder.describe($0) }
     }
 
