@@ -58,7 +58,9 @@ public struct FrameComposer: Sendable {
         if let search = state.search { SearchPane(theme: theme).draw(search, state: state, into: &grid) }
         if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
         if state.layers.panelOpen { LayerPanel(theme: theme).draw(state, into: &grid) }
-        if state.showHelp { HelpOverlay(theme: theme).draw(ascii: state.ascii, into: &grid) }
+        if state.showHelp {
+            HelpOverlay(theme: theme).draw(ascii: state.ascii, layers: state.layers.layers, into: &grid)
+        }
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }
         return grid
     }

@@ -6,13 +6,14 @@ import Render
 struct HelpOverlay {
     let theme: FrameComposer.Theme
 
-    func draw(ascii: Bool, into grid: inout CellGrid) {
+    /// `layers` are the user's layers, each named in the legend in its colour.
+    func draw(ascii: Bool, layers: [MapLayer] = [], into grid: inout CellGrid) {
         let entries = KeyBindings.help
         let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
         let keys = entries.map { entry in
             entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "  " + entry.meaning
         }
-        let legend = Self.legend(ascii: ascii)
+        let legend = Self.legend(ascii: ascii, layers: layers)
         let keysWidth = keys.map(TextWidth.of).max() ?? 0
         let legendWidth = legend.map(\.text).map(TextWidth.of).max() ?? 0
         let sideBySide = keysWidth + legendWidth + 3 + 4 <= grid.cols
@@ -44,7 +45,7 @@ struct HelpOverlay {
     }
 
     /// One line per glyph: the symbol (first cell, drawn in its style) and what it means.
-    static func legend(ascii: Bool) -> [(text: String, style: CellStyle)] {
+    static func legend(ascii: Bool, layers: [MapLayer] = []) -> [(text: String, style: CellStyle)] {
         var items: [(String, CellStyle)] = [
             ("Legend", CellStyle(fg: TermColor(229), bg: TermColor(234), attributes: .bold))
         ]
@@ -88,7 +89,7 @@ struct HelpOverlay {
                 "\(ascii ? "+" : "✚") the centre of the view",
                 CellStyle(fg: TermColor(226), bg: TermColor(234), attributes: .bold)
             ))
-        items += LayerPanel.helpLegend(ascii: ascii)
+        items += LayerPanel.helpLegend(ascii: ascii, layers: layers)
         return items
     }
 }

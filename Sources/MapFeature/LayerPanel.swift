@@ -55,15 +55,18 @@ struct LayerPanel {
         }
     }
 
-    /// The help's legend line for layer points (their colours and names are in this panel).
-    static func helpLegend(ascii: Bool) -> [(text: String, style: CellStyle)] {
+    /// Most layers the help's legend names one by one; with more, it points to this panel.
+    static let legendLayers = 4
+
+    /// The help's legend lines for layer points: each layer's symbol in its colour with its name (up to
+    /// `legendLayers`), or one line pointing to this panel.
+    static func helpLegend(ascii: Bool, layers: [MapLayer] = []) -> [(text: String, style: CellStyle)] {
         let symbol = ascii ? LayerMarker.symbol.1 : LayerMarker.symbol.0
-        return [
-            (
-                "\(symbol) a point of your layers (L: their colours)",
-                CellStyle(fg: LayerColor.palette[0].stroke, bg: TermColor(234), attributes: .bold)
-            )
-        ]
+        let style = { (color: LayerColor) in CellStyle(fg: color.stroke, bg: TermColor(234), attributes: .bold) }
+        guard !layers.isEmpty, layers.count <= legendLayers else {
+            return [("\(symbol) a point of your layers (L: their colours)", style(LayerColor.palette[0]))]
+        }
+        return layers.map { ("\(symbol) \($0.name) (layer \($0.id), L)", style($0.color)) }
     }
 
     /// "1 [x] ⬤ trips.geojson · 1 204 features · orange".

@@ -17,7 +17,7 @@ extension PlaceStore {
         case rtree
         /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index),
         /// and writing the search words of every place written, folded and sorted on another thread
-        /// during `table` (`PlaceWordWriter`).
+        /// during `indexes` and `rtree` (`PlaceWordWriter`).
         case fts
         /// Writing the rebuilt cluster hierarchies of the groups whose places changed.
         case clusters
@@ -86,8 +86,8 @@ extension PlaceStore {
         try database.execute(PlaceStoreSchema.dropWriteTriggers)
         if bulk { try database.execute(PlaceStoreSchema.dropIndexes) }
         let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
-        // The groups' new hierarchies, and the search words, are built on other threads while the new
-        // rows are written.
+        // The groups' new hierarchies are built on another thread while the new rows are written, the
+        // search words while the indexes are (two builds beside the writes would share the second core).
         let words = PlaceWordWriter(database, places: places)
         for (position, index) in order.enumerated() {
             if let old = existing[position] { words.add(placeAt: index, rowid: old.rowid) }
@@ -101,7 +101,6 @@ extension PlaceStore {
             added.append((index, position))
         }
         clusters.start()
-        words.start()
         defer {
             clusters.wait()
             words.wait()
@@ -111,6 +110,7 @@ extension PlaceStore {
                 places[item.index], rowid: firstRowID + Int64(n),
                 bucket: firstBucket + item.position / PlaceBucket.capacity, replacing: false)
         }
+        words.start()
         try progress(.indexes)
         if bulk { try database.execute(PlaceStoreSchema.indexes) }
         try progress(.rtree)

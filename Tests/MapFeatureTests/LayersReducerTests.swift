@@ -167,3 +167,29 @@ extension LayersReducerTests {
         #expect(trail.map(\.lon) == [179.9, 180.1])
     }
 }
+
+extension LayersReducerTests {
+    @Test func theHelpLegendNamesEachLayerInItsColour() {
+        var state = Self.state([Self.point(37.78, -122.42)])
+        state.screen = Viewport(cols: 160, rows: 48)
+        state.showHelp = true
+        let grid = FrameComposer().compose(
+            state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 47), labels: []))
+        for layer in state.layers.layers {
+            let row = (0..<grid.rows).first { grid.line($0).contains("❖ \(layer.name) (layer \(layer.id), L)") }
+            guard let row else {
+                Issue.record("no legend line for \(layer.name)")
+                continue
+            }
+            let col = grid.line(row).distance(of: "❖")
+            #expect(grid[col, row].style.fg == layer.color.stroke)
+        }
+    }
+}
+
+extension String {
+    /// The column of the first `text` in a line of one-column characters.
+    fileprivate func distance(of text: String) -> Int {
+        distance(from: startIndex, to: range(of: text)!.lowerBound)
+    }
+}
