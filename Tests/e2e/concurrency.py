@@ -67,10 +67,23 @@ def main():
     return 0 if all(results) else 1
 
 
+def find_resources(binary):
+    """The Resources folder the binary uses: the first one above it, as mapterm looks for it."""
+    folder = os.path.dirname(os.path.realpath(binary))
+    while True:
+        candidate = os.path.join(folder, "Resources")
+        if os.path.isfile(os.path.join(candidate, "world.mbtiles")):
+            return candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            raise SystemExit("no Resources folder above %s" % binary)
+        folder = parent
+
+
 def reachable_copy(binary, work, prefix):
     """The binary itself when the other user can run it and read its Resources; else (a clone inside a
     private folder, as `mktemp -d` makes) a copy of both under `work`, laid out as installed."""
-    resources = os.path.join(os.path.dirname(os.path.realpath(binary)), "..", "..", "Resources")
+    resources = find_resources(binary)
     probe = subprocess.run(prefix + ["sh", "-c", 'test -x "$1" && test -r "$2/world.mbtiles"', "sh", binary,
                                      resources], capture_output=True)
     if probe.returncode == 0:

@@ -4,10 +4,12 @@
 
 fault_dir=$(mktemp -d)
 echo '[]' > "$fault_dir/none.json"
+# A script that ends badly (a crash before its checks, not only a failed check) fails too.
 injection_checks() {
-  python3 "$here/injection.py" "$MAPTERM" "$fault_dir"
-  python3 "$here/faults.py" "$MAPTERM" "$fault_dir"
-  python3 "$here/concurrency.py" "$MAPTERM" "$fault_dir"
+  local script
+  for script in injection.py faults.py concurrency.py; do
+    python3 "$here/$script" "$MAPTERM" "$fault_dir" || echo "FAIL $script ended with status $?"
+  done
 }
 while IFS= read -r line; do
   case "$line" in
