@@ -14,8 +14,6 @@ struct GPXReader {
 
     /// The waypoint, route or track being read.
     private struct Builder {
-        var element: String
-        var line: Int
         var feature = LayerFeature(geometries: [])
         var points: [LatLon] = []
         var valid = true
@@ -100,7 +98,7 @@ struct GPXReader {
         let parent = stack.count >= 2 ? stack[stack.count - 2] : ""
         switch (stack.count, element) {
         case (2, "wpt"), (2, "rte"), (2, "trk"):
-            builder = Builder(element: element, line: line)
+            builder = Builder()
             if element == "wpt" {
                 if let point = position(attributes, line: line) {
                     builder?.feature.geometries = [.point(LayerCoordinates.point(point))]

@@ -49,13 +49,13 @@ struct GeoJSONDecoder {
         case .object(let geometry)?: try appendGeometries(of: geometry, to: &geometries)
         case let other?: throw GeoJSONError("\"geometry\" must be an object or null, not \(other.typeName)")
         }
-        var feature = LayerFeature(id: object["id"].flatMap(identifier), geometries: geometries)
+        var feature = LayerFeature(id: object["id"].flatMap(scalarText), geometries: geometries)
         switch object["properties"] {
         case nil, .null?: break
         case .object(let properties)?:
             feature.properties.reserveCapacity(properties.members.count)
             for member in properties.members {
-                if feature.name == nil, Self.nameKeys.contains(member.key), let name = label(member.value) {
+                if feature.name == nil, Self.nameKeys.contains(member.key), let name = scalarText(member.value) {
                     feature.name = name
                 } else {
                     feature.properties.append(LayerProperty(key: member.key, value: text(member.value)))
@@ -66,18 +66,11 @@ struct GeoJSONDecoder {
         return feature
     }
 
-    private func identifier(_ value: JSONValue) -> String? {
+    /// A string or a number as text (an id, a name); nil for anything else.
+    private func scalarText(_ value: JSONValue) -> String? {
         switch value {
         case .string(let text): return text
         case .number: return value.text(source: source)
-        default: return nil
-        }
-    }
-
-    private func label(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): return text
-        case .number: return text(value)
         default: return nil
         }
     }

@@ -3,9 +3,9 @@
 /// A line is `lat,lon[,label]` (degrees; spaces around the parts allowed; the label is the rest of the
 /// line, commas included, a pair of surrounding double quotes removed), or a GeoJSON Feature or
 /// geometry object, optionally led by the RFC 8142 record separator 0x1E. A trailing CR is ignored.
-/// Positions follow `LayerCoordinates`. A labelled `lat,lon,label` line's label is also its id, and a
-/// GeoJSON feature keeps its `id`, so a tracker moves a feature by sending it again (`bus 42` at a new
-/// place); a bare `lat,lon` line is a new point each time.
+/// Positions follow `LayerCoordinates`. A feature's id is its GeoJSON `id`, else its label, so a
+/// tracker moves a feature by sending it again (`bus 42` at a new place); a bare `lat,lon` line is a
+/// new point each time.
 public enum LayerStreamLine {
     /// The longest line parsed, bytes (1 MiB). A reader of the stream must not hold a longer line
     /// whole: it drops the rest up to the next line break and reports `overlongProblem(lineNumber:)`.
@@ -37,8 +37,14 @@ public enum LayerStreamLine {
         while end > start, ByteText.isSpace(bytes[end - 1]) { end -= 1 }
         guard start < end else { return nil }
         let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if body[0] == UInt8(ascii: "{") { return geoJSON(body, lineNumber: lineNumber) }
-        return coordinates(body, lineNumber: lineNumber)
+        let parsed =
+            body[0] == UInt8(ascii: "{")
+            ? geoJSON(body, lineNumber: lineNumber) : coordinates(body, lineNumber: lineNumber)
+        return parsed.map { feature in
+            var feature = feature
+            if feature.id == nil { feature.id = feature.name }
+            return feature
+        }
     }
 
     private static func geoJSON(_ body: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Result<
@@ -92,7 +98,6 @@ public enum LayerStreamLine {
                 var invalid = false
                 let label = ByteText.string(body, range, invalid: &invalid)
                 feature.name = label.isEmpty ? nil : label
-                feature.id = feature.name
             }
             return .success(feature)
         }

@@ -54,8 +54,11 @@ public struct FrameComposer: Sendable {
         if state.detailOpen, let selection = state.selection {
             DetailPane(theme: theme).draw(selection, state: state, into: &grid)
         }
-        StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
-        if let search = state.search { SearchPane(theme: theme).draw(search, state: state, into: &grid) }
+        if let search = state.search {
+            SearchPane(theme: theme).draw(search, state: state, into: &grid)
+        } else {
+            StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
+        }
         if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
         if state.layers.panelOpen { LayerPanel(theme: theme).draw(state, into: &grid) }
         if state.showHelp {

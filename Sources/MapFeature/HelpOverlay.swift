@@ -7,7 +7,7 @@ struct HelpOverlay {
     let theme: FrameComposer.Theme
 
     /// `layers` are the user's layers, each named in the legend in its colour.
-    func draw(ascii: Bool, layers: [MapLayer] = [], into grid: inout CellGrid) {
+    func draw(ascii: Bool, layers: [MapLayer], into grid: inout CellGrid) {
         let entries = KeyBindings.help
         let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
         let keys = entries.map { entry in
@@ -45,7 +45,7 @@ struct HelpOverlay {
     }
 
     /// One line per glyph: the symbol (first cell, drawn in its style) and what it means.
-    static func legend(ascii: Bool, layers: [MapLayer] = []) -> [(text: String, style: CellStyle)] {
+    static func legend(ascii: Bool, layers: [MapLayer]) -> [(text: String, style: CellStyle)] {
         var items: [(String, CellStyle)] = [
             ("Legend", CellStyle(fg: TermColor(229), bg: TermColor(234), attributes: .bold))
         ]

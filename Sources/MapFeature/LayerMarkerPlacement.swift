@@ -7,7 +7,7 @@ import Render
 /// give way whole (never a fixed mark: then it is left out). No letter is ever overwritten.
 enum LayerMarkerPlacement {
     static func place(
-        _ markers: [LayerMarker], _ state: MapState, _ occupancy: inout CellOccupancy, evicting kept: inout Set<Int>,
+        _ markers: [LayerMarker], _ occupancy: inout CellOccupancy, evicting kept: inout Set<Int>,
         labels: [MapLabel]
     ) -> [LayerMarker] {
         var placed: [LayerMarker] = []
@@ -66,7 +66,7 @@ enum LayerMarkerPlacement {
             let selected = selectedKey == LayerPick(marker).key
             if marker.slot != nil {
                 guard grid.contains(col: marker.col, row: marker.row) else { continue }
-                let scalar = state.ascii ? LayerMarker.symbol.1 : LayerMarker.symbol.0
+                let scalar = LayerMarker.symbol(ascii: state.ascii)
                 grid[marker.col, marker.row] = Cell(
                     scalar,
                     style: CellStyle(

@@ -17,9 +17,12 @@ public struct LayerMarker: Equatable, Sendable {
     /// The symbol of a single point and its ASCII stand-in.
     static let symbol: (Unicode.Scalar, Unicode.Scalar) = ("❖", "o")
 
+    /// The symbol of a single point, or its ASCII stand-in.
+    static func symbol(ascii: Bool) -> Unicode.Scalar { ascii ? symbol.1 : symbol.0 }
+
     /// The glyph or the count.
     func text(ascii: Bool) -> String {
-        slot != nil ? String(ascii ? Self.symbol.1 : Self.symbol.0) : PlaceGlyphs.countText(count)
+        slot != nil ? String(Self.symbol(ascii: ascii)) : PlaceGlyphs.countText(count)
     }
     /// Columns of its text.
     var width: Int { slot != nil ? 1 : PlaceGlyphs.countText(count).count }

@@ -45,9 +45,8 @@ struct LayerPanel {
             let swatch = box.col + 2 + "\(i + 1) [x] ".count
             if grid.contains(col: swatch, row: row) {
                 grid[swatch, row] = Cell(
-                    LayerMarker.symbol.0, style: CellStyle(fg: layer.color.stroke, bg: theme.pane.bg, attributes: .bold)
-                )
-                if state.ascii { grid[swatch, row].scalar = LayerMarker.symbol.1.value }
+                    LayerMarker.symbol(ascii: state.ascii),
+                    style: CellStyle(fg: layer.color.stroke, bg: theme.pane.bg, attributes: .bold))
             }
             if i == state.layers.cursor, grid.contains(col: box.col + 1, row: row) {
                 grid[box.col + 1, row] = Cell(state.ascii ? ">" : "▸", style: theme.paneTitle)
@@ -60,8 +59,8 @@ struct LayerPanel {
 
     /// The help's legend lines for layer points: each layer's symbol in its colour with its name (up to
     /// `legendLayers`), or one line pointing to this panel.
-    static func helpLegend(ascii: Bool, layers: [MapLayer] = []) -> [(text: String, style: CellStyle)] {
-        let symbol = ascii ? LayerMarker.symbol.1 : LayerMarker.symbol.0
+    static func helpLegend(ascii: Bool, layers: [MapLayer]) -> [(text: String, style: CellStyle)] {
+        let symbol = LayerMarker.symbol(ascii: ascii)
         let style = { (color: LayerColor) in CellStyle(fg: color.stroke, bg: TermColor(234), attributes: .bold) }
         guard !layers.isEmpty, layers.count <= legendLayers else {
             return [("\(symbol) a point of your layers (L: their colours)", style(LayerColor.palette[0]))]

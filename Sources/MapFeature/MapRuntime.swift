@@ -38,7 +38,7 @@ public final class MapRuntime: @unchecked Sendable {
     /// `search` answers the search line (on a thread of its own, newest query first).
     public init(
         source: any PlaceSource, pinStore: (any PinStore)? = nil, describe: (@Sendable (LatLon) -> String)? = nil,
-        search: (@Sendable (SearchRequest) throws -> PlaceSearch.Answer)? = nil, clock: any MapClock = SystemClock()
+        search: SearchWorker.Answering? = nil, clock: any MapClock = SystemClock()
     ) {
         self.source = source
         self.pinStore = pinStore

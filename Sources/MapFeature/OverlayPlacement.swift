@@ -33,7 +33,7 @@ struct OverlayPlacement {
         let major = map.labels.indices.filter { map.labels[$0].major }
         var kept = Set(placer.place(map.labels, only: major, into: &occupancy))
         layerMarkers = LayerMarkerPlacement.place(
-            LayerMarkers.layout(state), state, &occupancy, evicting: &kept, labels: map.labels)
+            LayerMarkers.layout(state), &occupancy, evicting: &kept, labels: map.labels)
         markers = []
         for (i, marker) in layout.enumerated() {
             if i == 0, let selected {

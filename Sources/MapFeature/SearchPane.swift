@@ -135,7 +135,11 @@ struct SearchPane {
         let cursor = search.line.cursor
         // The cursor and what is left of it, as much as fits.
         var start = 0
-        while start < cursor, Self.width(characters[start..<cursor]) + 1 > room { start += 1 }
+        var before = Self.width(characters[..<cursor])
+        while start < cursor, before + 1 > room {
+            before -= TextWidth.of(String(characters[start]))
+            start += 1
+        }
         for i in start..<characters.count {
             let text = String(characters[i])
             guard col + TextWidth.of(text) <= promptWidth + room else { break }

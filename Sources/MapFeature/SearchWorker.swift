@@ -4,9 +4,9 @@ import Places
 /// Answers searches on a thread of its own, the newest first: while one query runs, a newer one
 /// replaces any that waits, so a burst of keystrokes (or a paste) costs at most two searches.
 /// Answers go to `deliver` as `.searchAnswered`; one whose search threw says why in `problem`.
-final class SearchWorker: @unchecked Sendable {
+public final class SearchWorker: @unchecked Sendable {
     /// Answers a request; may be slow the first time (it may load the gazetteer).
-    typealias Answering = @Sendable (SearchRequest) throws -> PlaceSearch.Answer
+    public typealias Answering = @Sendable (SearchRequest) throws -> PlaceSearch.Answer
 
     private let answer: Answering
     private let deliver: @Sendable (MapAction) -> Void

@@ -88,7 +88,7 @@ public struct PlaceSearch: Sendable {
     }
 
     private func coordinateResult(_ point: LatLon, _ center: LatLon) -> SearchResult {
-        let name = String(format: "%.5f, %.5f", point.lat, point.lon)
+        let name = point.description
         let candidate = SearchCandidate(name: name, kind: .coordinate, coordinate: point, importance: 0)
         let whereText = describe(point).map { SearchResult.whereText($0, kind: .coordinate) } ?? ""
         return SearchResult(

@@ -53,13 +53,18 @@ final class LayerStream: @unchecked Sendable {
         lock.withLock {
             guard now - lastDelivery >= 1 / Self.maximumRate else { return nil }
             if !features.isEmpty || !problems.isEmpty {
-                let batch = Array(features.prefix(Self.maximumBatch))
-                features.removeFirst(batch.count)
-                defer {
-                    problems.removeAll()
-                    lastDelivery = now
+                let batch: [LayerFeature]
+                if features.count <= Self.maximumBatch {
+                    batch = features
+                    features = []
+                } else {
+                    batch = Array(features.prefix(Self.maximumBatch))
+                    features.removeFirst(batch.count)
                 }
-                return .streamed(layer: layer, features: batch, problems: problems)
+                let taken = problems
+                problems = []
+                lastDelivery = now
+                return .streamed(layer: layer, features: batch, problems: taken)
             }
             guard ended, !endDelivered else { return nil }
             endDelivered = true
@@ -99,8 +104,7 @@ final class LayerStream: @unchecked Sendable {
         while lock.withLock({ features.count >= Self.queueLimit }) { usleep(2_000) }
         lock.withLock {
             switch result {
-            case .success(var feature):
-                if feature.id == nil { feature.id = feature.name }
+            case .success(let feature):
                 features.append(feature)
             case .failure(let problem):
                 problems.append(problem)

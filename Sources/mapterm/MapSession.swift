@@ -17,7 +17,7 @@ final class MapSession {
         describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition
     ) {
         self.state = state
-        var answer: (@Sendable (SearchRequest) throws -> PlaceSearch.Answer)?
+        var answer: SearchWorker.Answering?
         if let search { answer = { try search.answer($0) } }
         runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe, search: answer)
         frames = FrameRenderer(composition: composition)

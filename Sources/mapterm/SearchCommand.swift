@@ -67,7 +67,7 @@ enum SearchCommand {
         }
         var lines = [cell("NAME", 36) + "  " + cell("KIND", 13) + "  " + cell("WHERE", 40) + "   DIST KM  LAT, LON"]
         for result in results {
-            let position = String(format: "%.5f, %.5f", result.coordinate.lat, result.coordinate.lon)
+            let position = result.coordinate.description
             lines.append(
                 cell(result.name, 36) + "  " + cell(result.kind.label, 13) + "  " + cell(result.whereText, 40) + "  "
                     + String(format: "%8.1f", result.distanceKm) + "  " + position)
