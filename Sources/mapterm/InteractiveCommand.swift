@@ -38,9 +38,11 @@ enum InteractiveCommand {
         if state.alert == nil, let notice = opened.notice {
             state.alert = Alert("About the places database", detail: notice)
         }
-        let search = MapSearch(store: opened.source as? PlaceStore, resources: resources)
+        // One gazetteer for the search and the pins' descriptions, loaded once by whichever asks first.
+        let gazetteer = ReverseGeocoder.Lazy(directory: resources.file("gazetteer"))
+        let search = MapSearch(store: opened.source as? PlaceStore, resources: resources, geocoder: gazetteer)
         let session = MapSession(
-            state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(resources),
+            state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(gazetteer),
             search: search, composition: composition)
         stream?.start()
         runLoop(session, screen: screen, stream: stream)

@@ -13,11 +13,12 @@ final class MapSearch: @unchecked Sendable {
     // Written once, before `ready` is left.
     private var search: Result<PlaceSearch, any Error>?
 
-    /// Starts building the search over `store` (nil: the gazetteer alone) and `resources`.
-    init(store: PlaceStore?, resources: ResourceLocator) {
+    /// Starts building the search over `store` (nil: the gazetteer alone) and `resources`, the
+    /// gazetteer's geocoder loaded through `geocoder` (shared with the pins' descriptions).
+    init(store: PlaceStore?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy) {
         ready.enter()
         Thread.detachNewThread { [self] in
-            let made = Result { try SearchSetup.make(store: store, resources: resources) }
+            let made = Result { try SearchSetup.make(store: store, resources: resources, geocoder: geocoder) }
             lock.withLock { search = made }
             ready.leave()
         }

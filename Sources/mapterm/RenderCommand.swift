@@ -137,8 +137,12 @@ enum RenderCommand {
 
     /// Reverse geocoding of pins from the shipped gazetteer, loaded on first use.
     static func describer(_ resources: ResourceLocator) -> @Sendable (LatLon) -> String {
-        let geocoder = ReverseGeocoder.Lazy(directory: resources.file("gazetteer"))
-        return { geocoder.describe($0)?.label ?? "place names unavailable" }
+        describer(ReverseGeocoder.Lazy(directory: resources.file("gazetteer")))
+    }
+
+    /// Describes positions with `geocoder` (loaded on first use, or already by the search).
+    static func describer(_ geocoder: ReverseGeocoder.Lazy) -> @Sendable (LatLon) -> String {
+        { geocoder.describe($0)?.label ?? "place names unavailable" }
     }
 
     static func matches(_ selection: Selection, _ id: String) -> Bool {

@@ -5,10 +5,14 @@ import Storage
 /// The search of the command line and the map: the embedded places database and the shipped
 /// gazetteer as `SearchSource`s of one `PlaceSearch`.
 enum SearchSetup {
-    /// The search over `store` (when there is one) and the gazetteer in `resources/gazetteer`.
+    /// The search over `store` (when there is one) and the gazetteer in `resources/gazetteer`, whose
+    /// geocoder `geocoder` loads when given (shared with the pins' descriptions).
     /// - Throws: `GazetteerError` when the gazetteer cannot be read.
-    static func make(store: PlaceStore?, resources: ResourceLocator) throws -> PlaceSearch {
-        let (geocoder, index) = try GazetteerSearchIndex.loadWithGeocoder(directory: resources.file("gazetteer"))
+    static func make(
+        store: PlaceStore?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy? = nil
+    ) throws -> PlaceSearch {
+        let (geocoder, index) = try GazetteerSearchIndex.loadWithGeocoder(
+            directory: resources.file("gazetteer"), geocoder: geocoder.map { lazy in { try lazy.geocoder() } })
         let sources: [any SearchSource] = [index] + (store.map { [$0] } ?? [])
         return PlaceSearch(sources: sources) { geocoder.describe($0) }
     }
