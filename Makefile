@@ -26,6 +26,7 @@ e2e: release
 
 lint:
 	bash Tests/lint/check-imports.sh
+	bash Tests/lint/check-output.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

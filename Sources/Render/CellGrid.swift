@@ -1,13 +1,32 @@
 /// One terminal cell: a Unicode scalar and its style. A wide scalar (two columns) occupies its
 /// cell and marks the next one as `continuation`.
+///
+/// A cell never holds a control character (C0, DEL, C1) or a bidirectional or other invisible
+/// format control: `init` puts "?" in its place, so whatever is drawn into a grid, its text and its
+/// terminal encoding cannot carry an escape sequence.
 public struct Cell: Hashable, Sendable {
     /// Unicode scalar value; `Cell.continuationScalar` for the right half of a wide character.
-    public var scalar: UInt32
+    public private(set) var scalar: UInt32
     public var style: CellStyle
 
     public init(_ scalar: Unicode.Scalar, style: CellStyle = .plain) {
-        self.scalar = scalar.value
+        self.scalar = Self.drawable(scalar.value)
         self.style = style
+    }
+
+    /// The right half of a wide character drawn in `style`.
+    public static func continuation(style: CellStyle) -> Cell {
+        Cell(raw: continuationScalar, style: style)
+    }
+
+    /// `value` when a terminal shows it as a character, else "?".
+    @inline(__always)
+    static func drawable(_ value: UInt32) -> UInt32 {
+        if value >= 0x20 && value < 0x7F { return value }
+        switch value {
+        case 0x00...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF: return 0x3F
+        default: return value
+        }
     }
 
     init(raw: UInt32, style: CellStyle) {
@@ -74,7 +93,7 @@ public struct CellGrid: Hashable, Sendable {
             if x + width > limit { break }
             if x >= 0 {
                 self[x, row] = Cell(scalar, style: style)
-                if width == 2 { self[x + 1, row] = Cell(raw: Cell.continuationScalar, style: style) }
+                if width == 2 { self[x + 1, row] = .continuation(style: style) }
             }
             x += width
         }
@@ -88,14 +107,13 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
-    /// The text of one row, continuation cells left out; a control character (which a grid should
-    /// never hold) comes out as "?", so printed frames cannot carry escape sequences.
+    /// The text of one row, continuation cells left out.
     public func line(_ row: Int) -> String {
         var s = String.UnicodeScalarView()
         for x in 0..<cols {
             let raw = cells[row * cols + x].scalar
             if raw == Cell.continuationScalar { continue }
-            s.append(raw < 0x20 || (0x7F...0x9F).contains(raw) ? "?" : Unicode.Scalar(raw) ?? "?")
+            s.append(Unicode.Scalar(raw) ?? "?")
         }
         return String(s)
     }

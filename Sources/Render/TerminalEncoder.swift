@@ -162,7 +162,7 @@ public struct TerminalEncoder: Sendable {
         Self.appendCharacter(cell.scalar, utf8: capabilities.utf8, wide: width == 2, into: &out)
         let i = row * cols + col
         old[i] = cell
-        if width == 2 { old[i + 1] = Cell(raw: Cell.continuationScalar, style: cell.style) }
+        if width == 2 { old[i + 1] = .continuation(style: cell.style) }
         let next = col + width
         cursor = next < cols ? (row, next) : nil  // at the last column the cursor position is unclear
         return next

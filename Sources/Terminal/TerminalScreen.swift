@@ -51,8 +51,8 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Most raw inputs one `readEvents` call consumes, so a flood cannot starve the run loop.
     static let maxBatch = 4096
 
-    private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
-    private static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    private static let mouseOn: StaticString = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    private static let mouseOff: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
     // MARK: - Opening
 
@@ -335,8 +335,9 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Writes a control sequence ncurses does not know about straight to the output. Call only
     /// when ncurses' own output buffer is empty (after `doupdate`/`wrefresh`, before `endwin`).
     /// (`putp` would not do: it writes to stdout, not to the file given to `newterm`.)
-    private func sendControl(_ sequence: String) {
-        fputs(sequence, output)
+    /// Only the program's own sequences (a `StaticString`) are sent this way.
+    private func sendControl(_ sequence: StaticString) {
+        sequence.withUTF8Buffer { _ = fwrite($0.baseAddress, 1, $0.count, output) }
         fflush(output)
     }
 

@@ -159,9 +159,7 @@ public struct VirtualTerminal {
         }
         screen[col, row] = Cell(scalar, style: pen)
         if width == 2 {
-            var continuation = Cell(" ", style: pen)
-            continuation.scalar = Cell.continuationScalar
-            screen[col + 1, row] = continuation
+            screen[col + 1, row] = .continuation(style: pen)
         }
         col = min(col + width, screen.cols - 1)
     }

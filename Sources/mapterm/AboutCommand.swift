@@ -9,31 +9,31 @@ import TileSources
 enum AboutCommand {
     static func run(_ arguments: [String]) throws {
         let args = try ArgumentList(arguments, options: ["tiles"], switches: [])
-        print(HelpText.about)
+        Console.out(HelpText.about)
         let texts = args.all("tiles").isEmpty ? try UserConfig.load().tiles : args.all("tiles")
         guard !texts.isEmpty else { return }
-        print("  Your tile sources:")
+        Console.out("  Your tile sources:")
         for text in texts {
-            print("    " + TextSanitizer.clean(text, maxLength: 160) + ": " + attribution(of: text))
+            Console.out("    \(SafeText(sanitizing: text, maxLength: 160)): \(attribution(of: text))")
         }
     }
 
     /// The source's attribution, or why it is not known.
-    static func attribution(of text: String) -> String {
+    static func attribution(of text: String) -> SafeText {
         let spec: TileSourceSpec
         do {
             spec = try TileSourceSpec(parsing: text)
         } catch {
-            return error.description
+            return SafeText(sanitizing: error.description)
         }
         if !spec.isRemote {
             guard let store = try? MapComposition.openLocal(spec) else { return "cannot be opened" }
-            return store.metadata.attribution.map { TextSanitizer.clean($0, maxLength: 300) } ?? "states none"
+            return store.metadata.attribution.map { SafeText(sanitizing: $0, maxLength: 300) } ?? "states none"
         }
         let cache = UserConfig.tileCacheURL().appendingPathComponent(TileSourceSet.cacheFileName(spec)).path
         guard FileManager.default.fileExists(atPath: cache), let file = try? MBTilesFile(path: cache) else {
             return "not known until its tiles are first fetched"
         }
-        return file.metadata.attribution.map { TextSanitizer.clean($0, maxLength: 300) } ?? "states none"
+        return file.metadata.attribution.map { SafeText(sanitizing: $0, maxLength: 300) } ?? "states none"
     }
 }

@@ -1,10 +1,11 @@
 import Network
+import TextSafety
 
 /// Texts for `--help`, `--version` and `--about`.
 enum HelpText {
-    static let version = MaptermRelease.version
+    static let version = SafeText(sanitizing: MaptermRelease.version)
 
-    static let usage = """
+    static let usage: SafeText = """
         mapterm: a map of the world in your terminal.
 
         usage:
@@ -79,7 +80,7 @@ enum HelpText {
         In the map, press ? for the keys and the legend, v to choose what is shown, L for your layers.
         """
 
-    static let about = """
+    static let about: SafeText = """
         mapterm \(version)
         Map data:
           Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. (public domain)

@@ -1,6 +1,7 @@
 import Foundation
 import Places
 import Storage
+import TextSafety
 
 /// `mapterm import FILE`: adds Refuge-style restrooms (API JSON or CSV, see `PlaceImporter`) to the
 /// user's place store, replacing places with the same id.
@@ -37,6 +38,6 @@ enum ImportCommand {
             Diagnostics.say(reason)
         }
         let count = try store.import(result.places)
-        print("imported \(count) places (\(result.issues.count) rows rejected)")
+        Console.out("imported \(count) places (\(result.issues.count) rows rejected)")
     }
 }

@@ -24,7 +24,7 @@ enum LayerCommand {
             throw UsageError(error.description)
         }
         let formatName = (format ?? sniffedFormat(path))?.name ?? "layer"
-        FileHandle.standardOutput.write(Data(info(data, path: path, format: formatName).utf8))
+        Console.outRaw(info(data, path: path, format: formatName))
     }
 
     private static func sniffedFormat(_ path: String) -> LayerFormat? {
@@ -36,7 +36,7 @@ enum LayerCommand {
     // MARK: Output
 
     /// The report, every line sanitised, ending with a newline.
-    static func info(_ data: LayerData, path: String, format: String) -> String {
+    static func info(_ data: LayerData, path: String, format: String) -> SafeText {
         let summary = LayerSummary(data)
         var lines = ["\(path): \(format)"]
         let kinds = [
@@ -61,8 +61,7 @@ enum LayerCommand {
             lines.append("  … and \(data.problemCount - shownProblems) more")
         }
         return lines.map { line in
-            let indent = line.hasPrefix("  ") ? "  " : ""
-            return indent + TextSanitizer.clean(line, maxLength: 400)
+            (line.hasPrefix("  ") ? "  " : "") + SafeText(sanitizing: line, maxLength: 400)
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Storage
+import TextSafety
 
 /// `mapterm pins [--json | --geojson]`: the saved pins, their midpoint and their meeting point.
 ///
@@ -20,31 +21,30 @@ enum PinsCommand {
             throw UsageError("--json and --geojson cannot be combined (\(usage))")
         }
         let pins = try PinFile(url: PinFile.defaultURL()).load()
-        let output: Data
         if args.has("geojson") {
-            output = PinFile.geoJSON(pins)
+            Console.outRaw(SafeText(json: String(decoding: PinFile.geoJSON(pins), as: UTF8.self)))
         } else if args.has("json") {
-            output = Data(json(pins).utf8)
+            Console.outRaw(SafeText(json: json(pins)))
         } else {
-            output = Data(text(pins).utf8)
+            Console.outRaw(text(pins))
         }
-        FileHandle.standardOutput.write(output)
     }
 
     // MARK: Output
 
     /// The human listing, ending with a newline.
-    static func text(_ pins: [Pin]) -> String {
+    static func text(_ pins: [Pin]) -> SafeText {
         guard !pins.isEmpty else { return "no pins (press p on the map to drop one)\n" }
-        var lines = pins.map {
-            "\(String($0.number).padding(toLength: 2, withPad: " ", startingAt: 0)) \($0.coordinate)"
+        func point(_ point: LatLon) -> SafeText { SafeText(sanitizing: point.description) }
+        var lines: [SafeText] = pins.map {
+            "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))"
         }
         let points = pins.map(\.coordinate)
         if points.count >= 2 {
-            lines.append("midpoint       " + (Geodesy.midpoint(points).map { "\($0)" } ?? "none (the pins cancel out)"))
+            lines.append("midpoint       \(Geodesy.midpoint(points).map(point) ?? "none (the pins cancel out)")")
             if let median = Geodesy.geometricMedian(points) {
                 let total = Geodesy.totalDistance(from: median, to: points)
-                lines.append("meeting point  \(median)  (\(String(format: "%.1f", total)) km in total)")
+                lines.append("meeting point  \(point(median))  (\(total, format: "%.1f") km in total)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -36,8 +36,7 @@ enum PlacesCommand {
         let listed = try blocking {
             try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
         }
-        let output = args.has("json") ? try json(listed) : table(listed, near: near, radiusKm: radius)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        Console.outRaw(args.has("json") ? try json(listed) : table(listed, near: near, radiusKm: radius))
     }
 
     // MARK: Query
@@ -101,25 +100,28 @@ enum PlacesCommand {
     // MARK: Output
 
     /// A table: distance (km, 2 decimals), kind, name, id, and the address or airport codes.
-    static func table(_ listed: [Listed], near: LatLon, radiusKm: Double) -> String {
+    static func table(_ listed: [Listed], near: LatLon, radiusKm: Double) -> SafeText {
         guard !listed.isEmpty else {
-            return "No places within \(String(format: "%.2f", radiusKm)) km of \(near).\n"
-        }
-        func cell(_ text: String, _ width: Int) -> String {
-            let cut = TextSanitizer.clean(text, maxLength: width)
-            return cut + String(repeating: " ", count: max(0, width - cut.count))
+            return "No places within \(radiusKm, format: "%.2f") km of \(SafeText(sanitizing: near.description)).\n"
         }
         let idWidth = min(24, listed.map(\.place.id.count).max() ?? 2)
-        var lines = ["DIST KM  " + cell("KIND", 13) + "  " + cell("NAME", 40) + "  " + cell("ID", idWidth) + "  WHERE"]
+        var lines: [SafeText] = [
+            "DIST KM  \(cell("KIND", 13))  \(cell("NAME", 40))  \(cell("ID", idWidth))  WHERE"
+        ]
         for item in listed {
-            let distance = String(format: "%7.2f", item.distanceKm)
             let place = item.place
-            lines.append(
-                distance + "  " + cell(place.kind.rawValue, 13) + "  " + cell(place.name, 40) + "  "
-                    + cell(place.id, idWidth) + "  " + whereText(place))
+            let row: SafeText =
+                "\(item.distanceKm, format: "%7.2f")  \(cell(place.kind.rawValue, 13))  \(cell(place.name, 40))  "
+                + "\(cell(place.id, idWidth))  \(SafeText(sanitizing: whereText(place)))"
+            lines.append(row.trimmingTrailingSpaces())
         }
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            .joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` sanitised, cut to `width` characters and padded with spaces to that width.
+    static func cell(_ text: String, _ width: Int) -> SafeText {
+        let cut = SafeText(sanitizing: text, maxLength: width)
+        return cut + .spaces(width - cut.string.count)
     }
 
     /// "301 W. 2nd St, Austin TX" for a restroom; "SFO / KSFO, San Francisco, US" for an airport.
@@ -134,10 +136,10 @@ enum PlacesCommand {
     }
 
     /// The JSON array: stable form (sorted keys, pretty-printed, slashes unescaped), newline-terminated.
-    static func json(_ listed: [Listed]) throws -> String {
+    static func json(_ listed: [Listed]) throws -> SafeText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(listed), as: UTF8.self) + "\n"
+        return SafeText(json: String(decoding: try encoder.encode(listed), as: UTF8.self)) + "\n"
     }
 
     // MARK: Validation

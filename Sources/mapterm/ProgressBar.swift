@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import TileSources
 
 /// The progress of a download on stderr: on a terminal one line redrawn in place
@@ -17,34 +18,34 @@ final class ProgressBar {
     func show(_ progress: TileDownload.Progress) {
         let line = Self.line(progress)
         if isTerminal {
-            write("\r\u{1B}[K" + line)
+            Console.errRaw("\r\u{1B}[K\(line)")
             drawn = true
         } else if progress.seconds - lastLogged >= Self.logInterval || progress.done == progress.total {
             lastLogged = progress.seconds
-            write(line + "\n")
+            Console.errRaw("\(line)\n")
         }
     }
 
     /// Ends the line in place, if one was drawn.
     func end() {
-        if drawn { write("\n") }
+        if drawn { Console.errRaw("\n") }
         drawn = false
     }
 
-    static func line(_ p: TileDownload.Progress) -> String {
+    static func line(_ p: TileDownload.Progress) -> SafeText {
         let share = p.total == 0 ? 1 : Double(p.done) / Double(p.total)
         let filled = Int((share * Double(width)).rounded(.down))
-        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+        let bar: SafeText = "[\(.repeating("#", count: filled))\(.repeating("-", count: width - filled))]"
         let rate = p.seconds > 0.5 ? Double(p.done) / p.seconds : 0
-        var text = "\(bar) \(p.done) / \(p.total) tiles · \(megabytes(p.bytes))"
+        var text: SafeText = "\(bar) \(p.done) / \(p.total) tiles · \(Double(p.bytes) / 1e6, format: "%.1f") MB"
         if rate > 0 {
-            text += String(format: " · %.0f tiles/s", rate)
-            if p.done < p.total { text += " · \(clock(Double(p.total - p.done) / rate)) left" }
+            text += " · \(rate, format: "%.0f") tiles/s"
+            if p.done < p.total {
+                text += " · \(SafeText(sanitizing: clock(Double(p.total - p.done) / rate))) left"
+            }
         }
         return text
     }
-
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
 
     /// "1:40", "1:02:03".
     static func clock(_ seconds: Double) -> String {
@@ -52,6 +53,4 @@ final class ProgressBar {
         return s >= 3600
             ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
-
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }

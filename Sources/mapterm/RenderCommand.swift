@@ -60,9 +60,10 @@ enum RenderCommand {
         session.settle()
         if let id = args["select"] { try select(id, in: session) }
         let frame = try waitForTiles(session, composition: composition, seconds: timeout)
-        FileHandle.standardOutput.write(options.color ? Data(AnsiText.encode(frame)) : Data((frame.text + "\n").utf8))
+        Console.out(frame, color: options.color)
         if args.has("attribution") {
-            print(composition.attribution.isEmpty ? "no attribution" : "map data: " + composition.attribution)
+            let attribution = SafeText(sanitizing: composition.attribution)
+            Console.out(attribution.isEmpty ? "no attribution" : "map data: \(attribution)")
         }
         let damaged = composition.renderer.damagedTileCount
         if damaged > 0 { Diagnostics.say("skipped \(damaged) damaged tile(s)") }

@@ -33,8 +33,7 @@ enum SearchCommand {
             Diagnostics.say(problem)
             exit(1)
         }
-        let output = args.has("json") ? try json(answer.results) : table(answer.results)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        Console.outRaw(args.has("json") ? try json(answer.results) : table(answer.results))
         if answer.results.isEmpty {
             Diagnostics.say("nothing matched '\(query.text)'")
             exit(1)
@@ -59,18 +58,17 @@ enum SearchCommand {
     // MARK: Output
 
     /// Name, kind, where, distance (km) and position, one result a line.
-    static func table(_ results: [SearchResult]) -> String {
+    static func table(_ results: [SearchResult]) -> SafeText {
         guard !results.isEmpty else { return "" }
-        func cell(_ text: String, _ width: Int) -> String {
-            let cut = TextSanitizer.clean(text, maxLength: width)
-            return cut + String(repeating: " ", count: max(0, width - cut.count))
-        }
-        var lines = [cell("NAME", 36) + "  " + cell("KIND", 13) + "  " + cell("WHERE", 40) + "   DIST KM  LAT, LON"]
+        let cell = PlacesCommand.cell
+        var lines: [SafeText] = [
+            "\(cell("NAME", 36))  \(cell("KIND", 13))  \(cell("WHERE", 40))   DIST KM  LAT, LON"
+        ]
         for result in results {
-            let position = result.coordinate.description
+            let position = SafeText(sanitizing: result.coordinate.description)
             lines.append(
-                cell(result.name, 36) + "  " + cell(result.kind.label, 13) + "  " + cell(result.whereText, 40) + "  "
-                    + String(format: "%8.1f", result.distanceKm) + "  " + position)
+                "\(cell(result.name, 36))  \(cell(result.kind.label, 13))  \(cell(result.whereText, 40))  "
+                    + "\(result.distanceKm, format: "%8.1f")  \(position)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -87,7 +85,7 @@ enum SearchCommand {
         var match: String
     }
 
-    static func json(_ results: [SearchResult]) throws -> String {
+    static func json(_ results: [SearchResult]) throws -> SafeText {
         let rows = results.map { result in
             Row(
                 name: result.name, kind: SearchSetup.name(of: result.kind), where: result.whereText,
@@ -97,6 +95,6 @@ enum SearchCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
+        return SafeText(json: String(decoding: try encoder.encode(rows), as: UTF8.self)) + "\n"
     }
 }

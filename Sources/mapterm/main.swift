@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Entry point: dispatches to a subcommand; a usage error prints one line and exits 2.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -11,8 +12,8 @@ do {
     case "layer": try LayerCommand.run(Array(arguments.dropFirst()))
     case "import": try ImportCommand.run(Array(arguments.dropFirst()))
     case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
-    case "--help", "-h", "help": print(HelpText.usage)
-    case "--version": print("mapterm \(HelpText.version)")
+    case "--help", "-h", "help": Console.out(HelpText.usage)
+    case "--version": Console.out("mapterm \(HelpText.version)")
     case "--about": try AboutCommand.run(Array(arguments.dropFirst()))
     default: try InteractiveCommand.run(arguments)
     }

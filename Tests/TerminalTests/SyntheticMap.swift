@@ -24,7 +24,9 @@ enum SyntheticMap {
         for y in 0..<(rows - 1) {
             for x in 0..<cols {
                 var cell = cell(worldX: originX + x, worldY: originY + y, scale: scale)
-                if dense && cell.scalar == 0x20 { cell.scalar = braille(worldX: originX + x, worldY: originY + y) }
+                if dense && cell.scalar == 0x20 {
+                    cell = Cell(braille(worldX: originX + x, worldY: originY + y), style: cell.style)
+                }
                 grid[x, y] = cell
             }
         }
@@ -46,7 +48,7 @@ enum SyntheticMap {
         let dx = height(Double(worldX + 1) / scale, Double(worldY) / scale) - 0.3
         let dy = height(Double(worldX) / scale, Double(worldY + 1) / scale) - 0.3
         if (h - 0.3).sign != dx.sign || (h - 0.3).sign != dy.sign {
-            return Cell(Unicode.Scalar(braille(worldX: worldX, worldY: worldY))!, style: isLand ? land : water)
+            return Cell(braille(worldX: worldX, worldY: worldY), style: isLand ? land : water)
         }
         // Borders: a few straight lines on land.
         if isLand && ((worldX + 2 * worldY) % 53 == 0 || worldX % 67 == 0) {
@@ -56,8 +58,9 @@ enum SyntheticMap {
     }
 
     /// A braille character with at least one dot, fixed per world cell.
-    private static func braille(worldX: Int, worldY: Int) -> UInt32 {
-        0x2800 + UInt32(truncatingIfNeeded: (worldX &* 73_856_093) ^ (worldY &* 19_349_663)) % 255 + 1
+    private static func braille(worldX: Int, worldY: Int) -> Unicode.Scalar {
+        let dots = UInt32(truncatingIfNeeded: (worldX &* 73_856_093) ^ (worldY &* 19_349_663)) % 255 + 1
+        return Unicode.Scalar(0x2800 + dots) ?? " "
     }
 
     private static func height(_ x: Double, _ y: Double) -> Double {
