@@ -269,8 +269,9 @@ def own_terminal():
     fcntl.ioctl(1, termios.TIOCSCTTY, 0)
 
 
-def interactive(args, env, keys, seconds=2.0, stdin_data=None):
-    """Everything the map writes to an 80x24 pty while `keys` are typed, then q q."""
+def interactive(args, env, keys, must, stdin_data=None, limit=10.0):
+    """Everything the map writes to an 80x24 pty while `keys` are typed (from 1 s after the start, one
+    every 0.3 s), until `must` has been shown after the last key or `limit` seconds; then Esc q q."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     stdin = subprocess.PIPE if stdin_data is not None else slave
@@ -282,12 +283,17 @@ def interactive(args, env, keys, seconds=2.0, stdin_data=None):
     os.close(slave)
     data = b""
     pending = list(keys)
-    end = time.monotonic() + seconds
-    next_key = time.monotonic() + 0.6
-    while time.monotonic() < end:
-        if pending and time.monotonic() >= next_key:
+    start = time.monotonic()
+    next_key = start + 1.0
+    after_keys = 0
+    while time.monotonic() < start + limit:
+        now = time.monotonic()
+        if pending and now >= next_key:
             os.write(master, pending.pop(0))
-            next_key = time.monotonic() + 0.25
+            next_key = now + 0.3
+            after_keys = len(data)
+        elif not pending and now >= next_key and (must is None or must in TERMINAL_ESCAPES.sub(b"", data[after_keys:])):
+            break
         ready, _, _ = select.select([master], [], [], 0.05)
         if ready:
             try:
@@ -318,7 +324,7 @@ def interactive(args, env, keys, seconds=2.0, stdin_data=None):
 
 
 def map_case(name, args, env, keys=(), stdin_data=None, must=SHOWN):
-    data = interactive(args, env, keys, stdin_data=stdin_data)
+    data = interactive(args, env, keys, must, stdin_data=stdin_data)
     bad = problems(data, "terminal")
     if must is not None and must not in TERMINAL_ESCAPES.sub(b"", data):
         bad.append("the screen never showed %r" % must)

@@ -3,8 +3,9 @@
 # stderr, taking `SafeText` or a `CellGrid`), the terminal adapter's screen (which writes encoded
 # grids and its own `StaticString` sequences) and the restorer (a fixed reset sequence) may write to an
 # output stream. Prints every other writer and exits 1 if there is one.
+# Usage: check-output.sh [ROOT]   (ROOT: the folder holding Sources/, default this repository)
 set -u
-cd "$(dirname "$0")/../.."
+cd "${1:-$(dirname "$0")/../..}"
 allowed='^Sources/(mapterm/Console\.swift|Terminal/TerminalScreen\.swift|Terminal/TerminalRestorer\.swift):'
 pattern='\bprint\(|debugPrint\(|dump\(|FileHandle\.standard(Output|Error)|\bf?puts\(|\bfwrite\(|\bputchar\(|\bv?d?printf\(|\bwrite\((STDOUT_FILENO|STDERR_FILENO|1|2)\b|\bstdout\b|\bstderr\b'
 hits=$(grep -rnE "$pattern" Sources --include='*.swift' \
