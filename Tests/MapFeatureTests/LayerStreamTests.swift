@@ -100,19 +100,22 @@ import Testing
     /// What the map took of `lines` lines while they were read on the stream's thread, `take` polled
     /// as the run loop polls it (its clock a frame further each turn), or nil when the end had not
     /// come after `seconds`.
-    static func live(lines: Int, seconds: Double = 120) -> (features: Int, largest: Int, ends: Int)? {
-        let fd = filledPipe(lines: lines, labelled: false)
+    static func live(lines: Int, problemEvery: Int = 0, seconds: Double = 120)
+        -> (features: Int, problems: Int, largest: Int, ends: Int)?
+    {
+        let fd = filledPipe(lines: lines, labelled: false, problemEvery: problemEvery)
         let result = Deadline.run(seconds: seconds) {
             let stream = LayerStream(fd: fd, layer: 1)
             stream.start()
-            var taken = (features: 0, largest: 0, ends: 0)
+            var taken = (features: 0, problems: 0, largest: 0, ends: 0)
             var now = 0.0
             while stream.isOpen {
                 now += 1 / LayerStream.maximumRate
                 switch stream.take(now: now) {
-                case .streamed(_, let features, _)?:
+                case .streamed(_, let features, let problems)?:
                     taken.features += features.count
-                    taken.largest = max(taken.largest, features.count)
+                    taken.problems += problems.count
+                    taken.largest = max(taken.largest, features.count + problems.count)
                 case .streamEnded?: taken.ends += 1
                 case nil: usleep(1_000)
                 }
@@ -127,6 +130,13 @@ import Testing
     func theMapTakesEveryLineInBoundedBatches(lines: Int) throws {
         let taken = try #require(Self.live(lines: lines), "the stream of \(lines) lines did not end")
         #expect(taken.features == lines && taken.ends == 1)
+        #expect(taken.largest <= LayerStream.maximumBatch)
+    }
+
+    @Test func aStreamOfBadLinesIsTakenInBoundedBatchesToo() throws {
+        let lines = LayerStream.queueLimit * 3
+        let taken = try #require(Self.live(lines: lines, problemEvery: 1), "the stream of bad lines did not end")
+        #expect(taken.features == 0 && taken.problems == lines && taken.ends == 1)
         #expect(taken.largest <= LayerStream.maximumBatch)
     }
 }
