@@ -25,6 +25,9 @@ public struct LayerContent: Sendable, Equatable {
     private var order = ChunkedArray<Int>()
     private var orderStart = 0
     private var freeSlots: [Int] = []
+    /// Per slot, how many of its first paths in `paths` are stale (its feature moved or went): they
+    /// leave `paths` in one pass at the end of the delivery, not one pass per feature.
+    private var stalePaths: [Int: Int] = [:]
     private let identity: Int
 
     /// The content of a file's features (all at once: the point index is sized for them).
@@ -61,6 +64,7 @@ public struct LayerContent: Sendable, Equatable {
     public mutating func add(_ arrivals: [LayerFeature]) {
         guard !arrivals.isEmpty else { return }
         for feature in arrivals { add(feature) }
+        removeStalePaths()
         revision += 1
     }
 
@@ -95,10 +99,27 @@ public struct LayerContent: Sendable, Equatable {
         paths += Self.paths(of: feature, slot: slot)
     }
 
-    /// Takes a slot's drawing out of the index and the paths (the slot stays taken).
+    /// Takes a slot's drawing out of the index and marks its paths stale (the slot stays taken).
     private mutating func clear(_ slot: Int) {
         points.remove(slot: slot)
-        if features[slot].map(Self.hasPaths) == true { paths.removeAll { $0.slot == slot } }
+        let stale = features[slot].map(Self.pathCount) ?? 0
+        if stale > 0 { stalePaths[slot, default: 0] += stale }
+    }
+
+    /// Drops the stale paths: of each slot, the first ones (its later paths came after them).
+    private mutating func removeStalePaths() {
+        guard !stalePaths.isEmpty else { return }
+        var kept: [LayerPath] = []
+        kept.reserveCapacity(paths.count)
+        for path in paths {
+            if let n = stalePaths[path.slot], n > 0 {
+                stalePaths[path.slot] = n - 1
+            } else {
+                kept.append(path)
+            }
+        }
+        paths = kept
+        stalePaths = [:]
     }
 
     private mutating func dropOldest() {
@@ -131,8 +152,15 @@ public struct LayerContent: Sendable, Equatable {
         return nil
     }
 
-    static func hasPaths(_ feature: LayerFeature) -> Bool {
-        feature.geometries.contains { if case .point = $0 { return false } else { return true } }
+    /// How many paths (lines and rings) `paths(of:slot:)` gives for a feature.
+    static func pathCount(_ feature: LayerFeature) -> Int {
+        feature.geometries.reduce(0) { n, geometry in
+            switch geometry {
+            case .point: return n
+            case .line: return n + 1
+            case .polygon(let rings): return n + rings.count
+            }
+        }
     }
 
     /// The lines and rings of a feature.

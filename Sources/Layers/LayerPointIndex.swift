@@ -6,8 +6,10 @@ import GeoCore
 /// is exactly a bin `binDots` braille dots wide at zoom `level`, so a frame at that zoom stops there
 /// and gets one cluster per bin; a leaf (at most `leafCapacity` points, split when it holds more)
 /// gives its points themselves. A frame visits only the nodes in view, whatever the layer's size or
-/// density, and inserting or removing a point touches one node per depth, so a live stream updates in
-/// place. Positions are world units (0...1); slots are the caller's feature numbers.
+/// density, and inserting or removing a point touches one node per depth (a leaf's points are a doubly
+/// linked list, so removing one is O(1) even from the deepest leaf, which never splits and may hold any
+/// number of points at one place), so a live stream updates in place. Positions are world units
+/// (0...1); slots are the caller's feature numbers.
 public struct LayerPointIndex: Sendable {
     /// Width of a bin, in braille dots at its zoom.
     public static let binDots = 8.0
@@ -38,8 +40,10 @@ public struct LayerPointIndex: Sendable {
     private var slotSums = ChunkedArray<Int64>(repeating: 0, count: 1)
     private var children = ChunkedArray<Int32>(repeating: -1, count: 1)
     private var heads = ChunkedArray<Int32>(repeating: -1, count: 1)
-    /// Per slot: the next slot in the same leaf (-1 ends), and the position (NaN when not indexed).
+    /// Per slot: the next and the previous slot in the same leaf (-1 ends), and the position (NaN when
+    /// not indexed).
     private var next = ChunkedArray<Int32>()
+    private var previous = ChunkedArray<Int32>()
     private var positions = ChunkedArray<WorldPoint>()
     /// How many points are indexed.
     public private(set) var count = 0
@@ -51,6 +55,7 @@ public struct LayerPointIndex: Sendable {
         let capacity = (slots?.max() ?? points.count - 1) + 1
         positions = ChunkedArray(repeating: WorldPoint(x: .nan, y: .nan), count: max(capacity, 0))
         next = ChunkedArray(repeating: -1, count: max(capacity, 0))
+        previous = next
         for (i, point) in points.enumerated() { insert(point, slot: slots?[i] ?? i) }
     }
 
@@ -60,6 +65,7 @@ public struct LayerPointIndex: Sendable {
             let grow = slot + 1 - positions.count
             positions.append(repeating: WorldPoint(x: .nan, y: .nan), count: grow)
             next.append(repeating: -1, count: grow)
+            previous.append(repeating: -1, count: grow)
         }
         let p = WorldPoint(x: point.x - point.x.rounded(.down), y: min(max(point.y, 0), 1))
         positions[slot] = p
@@ -76,16 +82,11 @@ public struct LayerPointIndex: Sendable {
             guard let next = child(of: node, holding: p, x0: &x0, y0: &y0, size: &size) else { break }
             node = next
         }
-        var previous: Int32 = -1
-        var current = heads[node]
-        while current >= 0, Int(current) != slot {
-            previous = current
-            current = next[Int(current)]
-        }
-        if current >= 0 {
-            if previous >= 0 { next[Int(previous)] = next[slot] } else { heads[node] = next[slot] }
-        }
+        let before = previous[slot], after = next[slot]
+        if before >= 0 { next[Int(before)] = after } else { heads[node] = after }
+        if after >= 0 { previous[Int(after)] = before }
         next[slot] = -1
+        previous[slot] = -1
         positions[slot] = WorldPoint(x: .nan, y: .nan)
         count -= 1
     }
@@ -167,8 +168,7 @@ public struct LayerPointIndex: Sendable {
             node = next
             depth += 1
         }
-        next[slot] = heads[node]
-        heads[node] = Int32(slot)
+        link(slot, atHeadOf: node)
         guard counts[node] > Self.leafCapacity, depth < Self.maximumDepth else { return }
         // Split: four empty children, then every point of the leaf goes down into one.
         let first = Int32(counts.count)
@@ -191,6 +191,15 @@ public struct LayerPointIndex: Sendable {
                 s, q, node: Int(first) + qy * 2 + qx, depth: depth + 1, x0: x0 + Double(qx) * half,
                 y0: y0 + Double(qy) * half, size: half)
         }
+    }
+
+    /// Puts `slot` first in the list of the leaf `node`.
+    private mutating func link(_ slot: Int, atHeadOf node: Int) {
+        let head = heads[node]
+        next[slot] = head
+        previous[slot] = -1
+        if head >= 0 { previous[Int(head)] = Int32(slot) }
+        heads[node] = Int32(slot)
     }
 
     @inline(__always)

@@ -41,7 +41,7 @@ enum RenderCommand {
             camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
         state.places.filter = filter
         state.layers = layers.state
-        if let id = layers.streamLayer { LayerStream.readAll(into: id, &state) }
+        if let id = layers.streamLayer { LayerStream.readAll(fd: STDIN_FILENO, into: id, &state) }
         if let text = args["location"] {
             guard let location = LatLon.parse(text) else {
                 throw UsageError("--location must be LAT,LON (got '\(text)')")

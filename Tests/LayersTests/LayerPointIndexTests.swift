@@ -76,3 +76,36 @@ import Testing
         #expect(xs.count == 1 && abs(xs[0] - -0.01) < 1e-9)
     }
 }
+
+/// Removing points that share one place, which the deepest leaf holds in one list.
+@Suite struct LayerPointIndexSamePlaceTests {
+    @Test func pointsAtOnePlaceLeaveOldestFirstInLinearTime() throws {
+        let n = 100_000
+        let index = try #require(
+            // About 10 s in a debug build; removing from the tail of one list, as before, takes hours.
+            Deadline.run(seconds: 120) {
+                var index = LayerPointIndex()
+                let p = WorldPoint(x: 0.16, y: 0.39)
+                for slot in 0..<n { index.insert(p, slot: slot) }
+                // Oldest first, as a stream at its cap drops them; all but the newest 10.
+                for slot in 0..<(n - 10) { index.remove(slot: slot) }
+                return index
+            }, "removing 99 990 points at one place took over two minutes")
+        #expect(index.count == 10)
+        var clusters: [LayerPointIndex.Cluster] = []
+        index.forEach(level: LayerPointIndex.maximumLevel, minX: 0, minY: 0, maxX: 1, maxY: 1) { clusters.append($0) }
+        #expect(clusters.count == 1 && clusters.first?.count == 10)
+        #expect(index.position(slot: n - 11) == nil && index.position(slot: n - 10) != nil)
+        // The rest, from the middle of the list outwards: the list stays whole.
+        var rest = index
+        for slot in [n - 5, n - 6, n - 1, n - 10, n - 4, n - 7, n - 2, n - 9, n - 3, n - 8] {
+            rest.remove(slot: slot)
+            var total = 0
+            rest.forEach(level: 0, minX: 0, minY: 0, maxX: 1, maxY: 1) { total += $0.count }
+            #expect(total == rest.count)
+        }
+        #expect(rest.count == 0)
+        rest.insert(WorldPoint(x: 0.16, y: 0.39), slot: n - 5)
+        #expect(rest.count == 1)
+    }
+}

@@ -66,4 +66,36 @@ import Testing
             #expect(damaged.index.candidates(for: ["paris"], typos: false, limit: 5).first?.name == "Paris")
         }
     }
+
+    /// The index thread and its caller meet on a semaphore: loads from more tasks than the cooperative
+    /// pool has threads all end, and a geocoder that fails still lets the load end (with its error).
+    @Test func loadsFromManyTasksAtOnceEndAndAFailingGeocoderIsSaid() throws {
+        struct Refused: Error {}
+        final class Tally: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func add() { lock.withLock { count += 1 } }
+            var value: Int { lock.withLock { count } }
+        }
+        let folder = Self.folder
+        let loaded = try #require(
+            Deadline.run(seconds: 120) {
+                let done = DispatchSemaphore(value: 0)
+                let found = Tally()
+                for _ in 0..<16 {
+                    Task {
+                        let load = try? GazetteerSearchIndex.loadWithGeocoder(directory: folder)
+                        if load?.index.candidates(for: ["paris"], typos: false, limit: 1).first?.name == "Paris" {
+                            found.add()
+                        }
+                        done.signal()
+                    }
+                }
+                for _ in 0..<16 { done.wait() }
+                let failed = Result { try GazetteerSearchIndex.loadWithGeocoder(directory: folder) { throw Refused() } }
+                return (found.value, failed.map { _ in () })
+            }, "16 loads at once did not end")
+        #expect(loaded.0 == 16)
+        #expect(throws: Refused.self) { try loaded.1.get() }
+    }
 }
