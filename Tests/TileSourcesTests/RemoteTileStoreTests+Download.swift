@@ -21,21 +21,43 @@ extension RemoteTileStoreTests {
     }
 
     /// Runs a download of `tiles` into a new file (giving up, as interrupted, after `seconds`): its
-    /// file and every progress it reported.
+    /// file and every progress it reported. The download blocks a thread of its own, as in `mapterm`,
+    /// so that the fetches it starts never wait for a thread of the test pool that it holds.
     static func download(
         _ tiles: AreaTiles, from fake: TileServerFake, into path: String = temporaryFile("download.mbtiles"),
-        seconds: Double = 90, during: (TileDownload.Progress) -> Void = { _ in }
-    ) throws -> (TileCache, [TileDownload.Progress]) {
+        seconds: Double = 90, during: @escaping @Sendable (TileDownload.Progress) -> Void = { _ in }
+    ) async throws -> (TileCache, [TileDownload.Progress]) {
         let file = try TileCache(path: path, limitBytes: .max)
         let client = try TileServerClient(template: fake.template, timeout: 5)
-        let download = TileDownload(tiles: tiles, fetcher: client, metadata: metadata, into: file)
-        let deadline = Date().addingTimeInterval(seconds)
-        var reports: [TileDownload.Progress] = []
-        try download.run(reportInterval: 0, interrupted: { Date() > deadline }) { progress in
-            during(progress)
-            reports.append(progress)
+        let reports = try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let download = TileDownload(tiles: tiles, fetcher: client, metadata: metadata, into: file)
+                let deadline = Date().addingTimeInterval(seconds)
+                var reports: [TileDownload.Progress] = []
+                continuation.resume(
+                    with: Result {
+                        try download.run(reportInterval: 0, interrupted: { Date() > deadline }) { progress in
+                            during(progress)
+                            reports.append(progress)
+                        }
+                        return reports
+                    })
+            }.start()
         }
         return (file, reports)
+    }
+
+    /// Runs its closure once, from any thread.
+    final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        func callAsFunction(_ body: () -> Void) {
+            let first = lock.withLock { () -> Bool in
+                defer { done = true }
+                return !done
+            }
+            if first { body() }
+        }
     }
 
     /// Every queue of the pipeline (area → window of `TileDownload.window` → `HostGate.limit` fetches →
@@ -43,14 +65,14 @@ extension RemoteTileStoreTests {
     @Test(arguments: [
         HostGate.limit, HostGate.limit + 1, TileDownload.window, TileDownload.window + 1, 10 * TileDownload.window + 3,
     ])
-    func aDownloadEndsAtEveryQueueSize(count: Int) throws {
+    func aDownloadEndsAtEveryQueueSize(count: Int) async throws {
         let fake = try TileServerFake()
         #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.serve, latency: 0.002)
         let tiles = Self.area(count: count)
         #expect(tiles.count == count)
-        let (file, reports) = try Self.download(tiles, from: fake)
+        let (file, reports) = try await Self.download(tiles, from: fake)
         let last = try #require(reports.last)
         #expect(last.done == count && last.total == count)
         #expect(reports.map(\.done) == reports.map(\.done).sorted(), "progress only grows")
@@ -59,7 +81,7 @@ extension RemoteTileStoreTests {
         #expect(fake.mostConcurrentRequests <= HostGate.limit)
     }
 
-    @Test func tilesAnotherWriterStoresMeanwhileCountAsDone() throws {
+    @Test func tilesAnotherWriterStoresMeanwhileCountAsDone() async throws {
         let fake = try TileServerFake()
         #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
@@ -67,24 +89,22 @@ extension RemoteTileStoreTests {
         let other = try TileCache(path: path, limitBytes: .max)
         let tiles = Self.area(count: 256)
         let late = Array(tiles).suffix(100)
-        var stored = false
-        let (file, reports) = try Self.download(tiles, from: fake, into: path) { _ in
-            guard !stored else { return }
-            stored = true
-            for id in late { try? other.store(id, bytes: [1], maxAge: 3600) }
+        let once = Once()
+        let (file, reports) = try await Self.download(tiles, from: fake, into: path) { _ in
+            once { for id in late { try? other.store(id, bytes: [1], maxAge: 3600) } }
         }
         #expect(reports.last?.done == 256)
         #expect(Array(tiles).allSatisfy(file.contains))
         #expect(fake.requests.count <= 156, "the other writer's tiles are not asked for")
     }
 
-    @Test func aResumedDownloadAsksOnlyForWhatTheFileLacks() throws {
+    @Test func aResumedDownloadAsksOnlyForWhatTheFileLacks() async throws {
         let fake = try TileServerFake()
         #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         let path = Self.temporaryFile("resume.mbtiles")
-        _ = try Self.download(Self.area(count: 100), from: fake, into: path)
-        let (_, reports) = try Self.download(Self.area(count: 300), from: fake, into: path)
+        _ = try await Self.download(Self.area(count: 100), from: fake, into: path)
+        let (_, reports) = try await Self.download(Self.area(count: 300), from: fake, into: path)
         #expect(fake.requests.count == 300, "100, then the 200 the file lacked")
         #expect(reports.first.map { $0.done >= 100 } == true, "the tiles in the file count as done at once")
     }
