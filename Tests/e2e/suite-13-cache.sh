@@ -53,6 +53,16 @@ render_with_tiles_above_the_limit_asks_each_tile_once() {
   [ "$cells" -gt 300 ] && [ "$made" -eq "$distinct" ] && [ "$made" -le 40 ]
 }
 
+a_fraction_or_negative_cache_size_is_one_line_exit_2() {
+  local size config out status
+  for size in 0.5 -1 1e9; do
+    config=$(cache_config "bad$size" "$size")
+    out=$(XDG_CONFIG_HOME=$config "$MAPTERM" render "${cache_render[@]}" 2>&1 >/dev/null); status=$?
+    echo "  $size: $out"
+    [ $status -eq 2 ] && echo "$out" | grep -q '"tile_cache_mb" in .* must be a whole number of megabytes' || return 1
+  done
+}
+
 an_idle_map_without_a_disk_cache_asks_nothing_more() {
   local config before distinct after
   config=$(cache_config idle 0)
@@ -158,6 +168,7 @@ a_closed_port_stops_a_whole_world_download_quickly() {
 
 check "render without a disk cache (tile_cache_mb 0) asks for each tile once" render_without_a_disk_cache_asks_each_tile_once
 check "render with tiles above the cache limit asks for each tile once" render_with_tiles_above_the_limit_asks_each_tile_once
+check "tile_cache_mb must be a whole number 0...1000000: else one line, exit 2" a_fraction_or_negative_cache_size_is_one_line_exit_2
 check "an idle map without a disk cache asks for nothing more" an_idle_map_without_a_disk_cache_asks_nothing_more
 check "two downloads into one file: one downloads, the other is refused, both end" two_downloads_into_one_file_both_end
 check "download refuses places.sqlite and a foreign MBTiles file, leaving them unchanged" a_download_refuses_a_file_it_did_not_make
