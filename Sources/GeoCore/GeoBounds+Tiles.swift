@@ -23,19 +23,11 @@ extension GeoBounds {
         }
     }
 
-    /// How many tiles of zooms `zooms` meet this box.
-    public func tileCount(zooms: ClosedRange<Int>) -> Int {
-        zooms.reduce(0) { total, z in
-            total + tileRanges(atZoom: z).reduce(0) { $0 + $1.columns.count * $1.rows.count }
-        }
-    }
+    /// How many tiles of zooms `zooms` meet this box (counted, not listed).
+    public func tileCount(zooms: ClosedRange<Int>) -> Int { AreaTiles(self, zooms: zooms).count }
 
     /// Every tile of zoom `z` meeting this box, rows from the north, columns from the west.
-    public func tiles(atZoom z: Int) -> [TileID] {
-        tileRanges(atZoom: z).flatMap { range in
-            range.rows.flatMap { y in range.columns.map { TileID(z: z, x: $0, y: y) } }
-        }
-    }
+    public func tiles(atZoom z: Int) -> [TileID] { Array(AreaTiles(self, zooms: z...z)) }
 
     /// The box of a circle of `radiusKm` around `center` (degrees of latitude and, at that latitude, of
     /// longitude; the whole longitude range when the circle reaches a pole or wraps the Earth).

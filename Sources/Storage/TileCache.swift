@@ -132,8 +132,9 @@ public final class TileCache: @unchecked Sendable {
     }
 
     /// Stores tile `id` (nil bytes: the server has no such tile), valid for `maxAge` seconds, then
-    /// evicts the least recently used tiles while the cache is over its limit. Throws `SQLiteError`
-    /// when the file cannot be written (full disk, read-only).
+    /// evicts the least recently used tiles while the cache is over its limit. A tile that alone takes
+    /// more than the limit is not stored (an older copy of it goes) and evicts nothing. Throws
+    /// `SQLiteError` when the file cannot be written (full disk, read-only).
     public func store(_ id: TileID, bytes: [UInt8]?, maxAge: Double) throws {
         guard id.isValidRow, id.z >= 0, id.z <= 30 else { return }
         let now = clock()
@@ -141,6 +142,12 @@ public final class TileCache: @unchecked Sendable {
         touches.sync {}  // the uses noted so far count for the eviction below
         try database.transaction {
             let row = id.tmsRow
+            guard size <= limitBytes else {
+                try delete([(id.z, id.x, row)])
+                let stored = try Self.storedBytes(database)
+                lock.withLock { total = stored }
+                return
+            }
             let state = try database.prepare(
                 "INSERT OR REPLACE INTO tile_state VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
             try state.bind(1, id.z)
@@ -216,20 +223,25 @@ public final class TileCache: @unchecked Sendable {
             }
             oldest.reset()
             guard !victims.isEmpty else { break }
-            for table in ["tiles", "tile_state"] {
-                let delete = try database.prepare(
-                    "DELETE FROM \(table) WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
-                for (z, x, row) in victims {
-                    delete.reset()
-                    try delete.bind(1, z)
-                    try delete.bind(2, x)
-                    try delete.bind(3, row)
-                    _ = try delete.step()
-                }
-            }
+            try delete(victims)
         }
         lock.withLock { total = max(remaining, 0) }
         try database.execute("PRAGMA incremental_vacuum")
+    }
+
+    /// Deletes the tiles (zoom, column, TMS row) and their state rows. Runs inside a transaction.
+    private func delete(_ tiles: [(Int, Int, Int)]) throws {
+        for table in ["tiles", "tile_state"] {
+            let delete = try database.prepare(
+                "DELETE FROM \(table) WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+            for (z, x, row) in tiles {
+                delete.reset()
+                try delete.bind(1, z)
+                try delete.bind(2, x)
+                try delete.bind(3, row)
+                _ = try delete.step()
+            }
+        }
     }
 
     /// Binds z, x and the TMS row of `id` to parameters 1–3.

@@ -28,9 +28,12 @@ public enum RemoteTileEvent: Sendable, Equatable {
     case cacheFailed(String)
 }
 
-/// A `TileStore` over a remote source that never makes a frame wait: `tileData` answers from the cache
-/// (disk, else memory) or throws `TileNotYetLoaded`; `want(_:)` fetches what the last frame lacked, in
-/// its order, at most `HostGate.limit` at once per host, cancelling what the view no longer shows.
+/// A `TileStore` over a remote source that never makes a frame wait: `tileData` answers from memory
+/// (every tile fetched this session, least recently used first out beyond `memoryBytes`), else the disk
+/// cache, or throws `TileNotYetLoaded`; `want(_:)` fetches what the last frame lacked, in its order, at
+/// most `HostGate.limit` at once per host, cancelling what the view no longer shows. What memory holds
+/// does not depend on the disk cache, so a tile the cache cannot hold (no cache, a tile above its limit,
+/// a cache smaller than a view) is still fetched once, not again and again.
 ///
 /// Politeness: a failure of any kind pauses the source (1, 2, 4 … 60 s, or the server's `Retry-After`),
 /// so nothing is asked again in a loop; a tile the server has not got is cached as empty. A cached tile
@@ -49,7 +52,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     private struct State {
         var metadata: TileSetMetadata
         var fetcher: (any TileFetcher)?
-        var memory = LRUCache<TileID, Kept>(capacity: 1024, costLimit: 64 << 20)
+        var memory: LRUCache<TileID, Kept>
         var cacheWritable = true
         var wanted: [TileID] = []
         var refresh: [TileID] = []
@@ -70,6 +73,11 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         var bytes: [UInt8]?
     }
 
+    /// Bytes of fetched tiles a map keeps in memory: more than a view's tiles of the largest size a
+    /// client takes (`TileServerClient.defaultMaxTileBytes`).
+    public static let defaultMemoryBytes = 64 << 20
+    /// Tiles kept in memory at most, whatever their size.
+    static let memoryTiles = 1024
     /// Seconds a tile is reused when its server does not say: 7 days.
     public static let defaultMaxAgeSeconds = 7 * 86_400.0
     /// Longest pause after failures, seconds.
@@ -77,12 +85,14 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// - Parameters:
     ///   - fetcher: nil until known (a TileJSON not read yet): the store then serves its cache only.
-    ///   - cache: the disk cache; nil when there is none (tiles are then kept in memory).
+    ///   - cache: the disk cache; nil when there is none.
+    ///   - memoryBytes: most bytes of fetched tiles kept in memory (each tile counts 64 more).
     ///   - clock: seconds, monotonic enough for pauses (tests pass their own).
     ///   - onEvent: called on any thread when tiles arrive or the source fails or recovers.
     public init(
         name: String, metadata: TileSetMetadata, fetcher: (any TileFetcher)?, cache: TileCache?,
         defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds,
+        memoryBytes: Int = RemoteTileStore.defaultMemoryBytes,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         onEvent: @escaping @Sendable (RemoteTileEvent) -> Void
     ) {
@@ -91,7 +101,9 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         self.defaultMaxAge = defaultMaxAge
         self.clock = clock
         self.onEvent = onEvent
-        state = State(metadata: metadata, fetcher: fetcher)
+        state = State(
+            metadata: metadata, fetcher: fetcher,
+            memory: LRUCache(capacity: Self.memoryTiles, costLimit: memoryBytes))
     }
 
     deinit {
@@ -246,7 +258,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         pump()
     }
 
-    /// Stores an arrived tile and says so.
+    /// Keeps an arrived tile in memory and in the disk cache, and says so.
     private func keep(_ id: TileID, bytes: [UInt8]?, maxAge: Double?) {
         var cacheError: String?
         if let cache, lock.withLock({ state.cacheWritable }) {
@@ -257,9 +269,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
             }
         }
         let (wasRefresh, recovered) = lock.withLock { () -> (Bool, Bool) in
-            if cache == nil || cacheError != nil || !state.cacheWritable {
-                state.memory.setValue(Kept(bytes: bytes), forKey: id, cost: (bytes?.count ?? 0) + 64)
-            }
+            state.memory.setValue(Kept(bytes: bytes), forKey: id, cost: (bytes?.count ?? 0) + 64)
             if cacheError != nil { state.cacheWritable = false }
             state.landing.remove(id)
             let wasRefresh = state.refresh.contains(id)

@@ -36,12 +36,12 @@ public final class TileDownload: @unchecked Sendable {
         }
     }
 
-    private let tiles: [TileID]
+    private let tiles: AreaTiles
     private let file: TileCache
     private let store: RemoteTileStore
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var arrived: [TileID] = []
+    private var arrivedCount = 0
     private var failure: String?
     private var cacheFailed = false
 
@@ -49,71 +49,100 @@ public final class TileDownload: @unchecked Sendable {
     /// minute of backoff), or 3 (3 s) when no tile has come at all (a source that cannot be reached).
     public static let maxFailuresInARow = 6
     static let maxFailuresAtFirst = 3
-    /// Tiles handed to the store at once: enough to keep every slot busy.
-    static let window = 64
+    /// Tiles handed to the store at once (the window between the area's tiles and the fetches): enough
+    /// to keep every slot of `HostGate` busy.
+    public static let window = 64
+    /// Tiles of the area looked up in the file per round at most, so that resuming a big download
+    /// past millions of tiles it has keeps reporting and hearing Ctrl-C.
+    static let lookupsPerRound = 4096
+    /// Bytes of fetched tiles the store keeps in memory: the file holds them all anyway.
+    static let memoryBytes = 4 << 20
 
     /// A download of `tiles` from `fetcher` into `file`; `metadata` names the source in the store.
-    public init(tiles: [TileID], fetcher: any TileFetcher, metadata: TileSetMetadata, into file: TileCache) {
+    public init(tiles: AreaTiles, fetcher: any TileFetcher, metadata: TileSetMetadata, into file: TileCache) {
         self.tiles = tiles
         self.file = file
         let events = EventBox()
         store = RemoteTileStore(
             name: metadata.name, metadata: metadata, fetcher: fetcher, cache: file, defaultMaxAge: 365 * 86_400,
-            onEvent: { events.download?.record($0) })
+            memoryBytes: Self.memoryBytes, onEvent: { events.download?.record($0) })
         events.download = self
     }
 
     /// Fetches every tile not yet in the file; `report` is called on the calling thread about every
-    /// `reportInterval` seconds and at the end; `interrupted` is polled (Ctrl-C). Throws `Stop`.
+    /// `reportInterval` seconds and at the end; `interrupted` is polled (Ctrl-C). Takes the area's
+    /// tiles a window at a time, so the first request goes out at once and memory stays flat whatever
+    /// the area. A tile counts as done once it is in the file, whoever stored it. Throws `Stop`.
     public func run(
         reportInterval: Double = 0.1, interrupted: () -> Bool, report: (Progress) -> Void
     ) throws(Stop) {
         let start = Date()
-        var remaining = tiles.filter { !file.contains($0) }
+        let total = tiles.count
+        var next = tiles.makeIterator()
+        var taken = 0
+        var window: [TileID] = []
+        var exhausted = false
         var lastReport = -Double.infinity
         let startBytes = file.totalBytes
-        var gotAny = false
-        while !remaining.isEmpty {
+        while true {
+            (taken, exhausted) = refill(&window, from: &next, taken: taken, exhausted: exhausted)
+            if window.isEmpty && exhausted { break }
             if interrupted() {
                 store.want([])
                 throw .interrupted
             }
-            store.want(Array(remaining.prefix(Self.window)))
+            store.want(window)
             usleep(10_000)
-            let failures = store.consecutiveFailures
-            let limit = gotAny ? Self.maxFailuresInARow : Self.maxFailuresAtFirst
-            let (news, failed) = lock.withLock { () -> ([TileID], String?) in
-                defer { arrived.removeAll() }
-                return (arrived, cacheFailed || failures >= limit ? failure : nil)
-            }
-            if let failed {
-                store.want([])
-                throw .failing(failed)
-            }
-            if !news.isEmpty {
-                gotAny = true
-                let got = Set(news)
-                remaining.removeAll { got.contains($0) }
-            }
+            try checkFailures()
+            window.removeAll(where: file.contains)
             let now = Date().timeIntervalSince(start)
             if now - lastReport >= reportInterval {
                 lastReport = now
                 report(
                     Progress(
-                        total: tiles.count, done: tiles.count - remaining.count, bytes: file.totalBytes - startBytes,
-                        seconds: now))
+                        total: total, done: taken - window.count, bytes: file.totalBytes - startBytes, seconds: now))
             }
         }
         report(
             Progress(
-                total: tiles.count, done: tiles.count, bytes: file.totalBytes - startBytes,
-                seconds: Date().timeIntervalSince(start)))
+                total: total, done: total, bytes: file.totalBytes - startBytes, seconds: Date().timeIntervalSince(start)
+            ))
+    }
+
+    /// Tops `window` up to `Self.window` tiles with the next tiles of the area the file lacks, looking
+    /// at most `lookupsPerRound` up. Answers the tiles taken from the area so far, and whether it is
+    /// exhausted.
+    private func refill(
+        _ window: inout [TileID], from next: inout AreaTiles.Iterator, taken: Int, exhausted: Bool
+    ) -> (taken: Int, exhausted: Bool) {
+        var taken = taken
+        var lookups = 0
+        while !exhausted, window.count < Self.window, lookups < Self.lookupsPerRound {
+            guard let tile = next.next() else { return (taken, true) }
+            taken += 1
+            lookups += 1
+            if !file.contains(tile) { window.append(tile) }
+        }
+        return (taken, exhausted)
+    }
+
+    /// Throws when the source has failed too often in a row (fewer times before any tile came), or the
+    /// file cannot be written.
+    private func checkFailures() throws(Stop) {
+        let failures = store.consecutiveFailures
+        let failed = lock.withLock { () -> String? in
+            let limit = arrivedCount > 0 ? Self.maxFailuresInARow : Self.maxFailuresAtFirst
+            return cacheFailed || failures >= limit ? failure : nil
+        }
+        guard let failed else { return }
+        store.want([])
+        throw .failing(failed)
     }
 
     private func record(_ event: RemoteTileEvent) {
         lock.withLock {
             switch event {
-            case .arrived(let ids), .refreshed(let ids): arrived += ids
+            case .arrived(let ids), .refreshed(let ids): arrivedCount += ids.count
             case .failing(let reason): failure = reason
             case .recovered: break
             case .cacheFailed(let reason):

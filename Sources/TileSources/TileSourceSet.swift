@@ -13,7 +13,7 @@ public final class TileSourceSet: @unchecked Sendable {
     public struct Options: Sendable {
         /// Where cache files go (`$XDG_CACHE_HOME/mapterm/tiles`); nil: no disk cache.
         public var cacheDirectory: URL?
-        /// Most bytes of one source's cache.
+        /// Most bytes of one source's cache; 0 (or less): no disk cache, tiles are kept in memory only.
         public var cacheLimitBytes: Int
         /// Seconds a tile is reused when its server does not say.
         public var maxAge: Double
@@ -211,9 +211,10 @@ public final class TileSourceSet: @unchecked Sendable {
         return (client, document.metadata(fallbackName: host(url)), response.body)
     }
 
-    /// The cache file of a remote source, or nil (with a problem said) when there can be none.
+    /// The cache file of a remote source, or nil when there is to be none (no folder, a limit of 0) or
+    /// there can be none (a problem is said).
     private func openCache(for spec: TileSourceSpec) -> TileCache? {
-        guard let folder = options.cacheDirectory else { return nil }
+        guard let folder = options.cacheDirectory, options.cacheLimitBytes > 0 else { return nil }
         let file = folder.appendingPathComponent(Self.cacheFileName(spec))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -37,8 +37,14 @@ enum DownloadCommand {
             throw UsageError(error.description)
         }
         let (fetcher, metadata) = try open(spec)
-        let file = try outputFile(out, metadata: metadata, area: area, zooms: zooms)
-        let tiles = zooms.flatMap { area.tiles(atZoom: $0) }
+        let target: DownloadFile
+        do {
+            target = try DownloadFile(path: out)
+        } catch {
+            throw UsageError(TextSanitizer.clean(error.description, maxLength: 400))
+        }
+        let file = try outputFile(target, metadata: metadata, area: area, zooms: zooms)
+        let tiles = AreaTiles(area, zooms: zooms)
         TerminalRestorer.installSignalHandlers()
         let bar = ProgressBar()
         let download = TileDownload(tiles: tiles, fetcher: fetcher, metadata: metadata, into: file)
@@ -53,7 +59,8 @@ enum DownloadCommand {
             throw UsageError("download stopped: \(error.description) (the tiles so far are in \(out))")
         }
         bar.end()
-        Diagnostics.say("\(tiles.count) tiles of z\(zooms.lowerBound)-\(zooms.upperBound) in \(out)")
+        Diagnostics.say("\(total) tiles of z\(zooms.lowerBound)-\(zooms.upperBound) in \(out)")
+        withExtendedLifetime(target) {}  // held until the end: see DownloadFile
     }
 
     // MARK: Options
@@ -120,12 +127,13 @@ enum DownloadCommand {
     }
 
     /// Opens (or, resuming, reopens) the output file and writes its metadata.
-    static func outputFile(_ path: String, metadata: TileSetMetadata, area: GeoBounds, zooms: ClosedRange<Int>) throws
-        -> TileCache
-    {
+    static func outputFile(
+        _ target: DownloadFile, metadata: TileSetMetadata, area: GeoBounds, zooms: ClosedRange<Int>
+    ) throws -> TileCache {
+        let path = target.path
         let file: TileCache
         do {
-            file = try TileCache(path: path, limitBytes: Int.max)
+            file = try target.openCache()
         } catch {
             throw UsageError("cannot write \(path): \(error)")
         }

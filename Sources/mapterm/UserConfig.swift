@@ -12,7 +12,8 @@ import TextSafety
 struct UserConfig: Equatable {
     /// Tile sources drawn over the shipped maps, in order (later over earlier).
     var tiles: [String] = []
-    /// Most megabytes each remote source's cache may take.
+    /// Most megabytes each remote source's disk cache may take; 0: no disk cache (tiles fetched in a
+    /// session are kept in memory either way).
     var tileCacheMB = 500
     /// Days a downloaded tile is reused when its server does not say.
     var tileMaxAgeDays = 7.0
@@ -54,10 +55,11 @@ struct UserConfig: Equatable {
         default: throw UsageError("\"layers\" in \(shown) must be a string or a list of strings")
         }
         if let value = json["tile_cache_mb"] {
-            guard let mb = (value as? NSNumber)?.intValue, mb >= 0, mb <= 1_000_000 else {
-                throw UsageError("\"tile_cache_mb\" in \(shown) must be a number of megabytes, 0...1000000")
+            guard let mb = (value as? NSNumber)?.doubleValue, mb.rounded() == mb, mb >= 0, mb <= 1_000_000 else {
+                throw UsageError(
+                    "\"tile_cache_mb\" in \(shown) must be a whole number of megabytes, 0...1000000 (0: no disk cache)")
             }
-            config.tileCacheMB = mb
+            config.tileCacheMB = Int(mb)
         }
         if let value = json["tile_max_age_days"] {
             guard let days = (value as? NSNumber)?.doubleValue, days.isFinite, days >= 0, days <= 3650 else {

@@ -30,6 +30,19 @@ import Testing
         #expect(cache.contains(TileID(z: 5, x: 4, y: 9)) && !cache.contains(TileID(z: 5, x: 5, y: 9)))
     }
 
+    @Test func aTileLargerThanTheLimitIsNotStoredAndEvictsNothing() throws {
+        let clock = Clock()
+        let limit = 3 * (1000 + TileCache.rowOverhead)
+        let cache = try TileCache(path: Self.path(), limitBytes: limit, clock: { clock.now })
+        let small = (0..<2).map { TileID(z: 8, x: $0, y: 1) }
+        for tile in small { try cache.store(tile, bytes: [UInt8](repeating: 7, count: 1000), maxAge: 3600) }
+        let big = TileID(z: 8, x: 9, y: 1)
+        try cache.store(big, bytes: [UInt8](repeating: 8, count: limit), maxAge: 3600)
+        #expect(cache.entry(big) == nil, "a tile above the limit is not kept")
+        #expect(small.allSatisfy { cache.entry($0)?.bytes?.count == 1000 }, "nor does it evict the others")
+        #expect(cache.totalBytes == 2 * (1000 + TileCache.rowOverhead))
+    }
+
     @Test func theLeastRecentlyUsedGoFirst() throws {
         let clock = Clock()
         let limit = 20 * (1000 + TileCache.rowOverhead)

@@ -155,6 +155,28 @@ import VectorTiles
         #expect(last.allSatisfy { cache.entry($0) != nil }, "the tiles in view are the last evicted")
     }
 
+    /// A cache of no bytes, or one smaller than a tile, keeps nothing: each tile is still asked for once
+    /// and drawn from memory, however often the map wants it again.
+    @Test(arguments: [0, 2_000])
+    func aTileTheDiskCacheCannotHoldIsFetchedOnce(limit: Int) throws {
+        let fake = try TileServerFake()
+        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
+        defer { fake.stop() }
+        let events = Events()
+        let cache = try TileCache(path: Self.temporaryFile("tiny.mbtiles"), limitBytes: limit)
+        let store = try Self.store(fake, cache: cache, events: events)
+        let wanted = Self.tiles(z: 2, 0..<4, 1..<3)
+        store.want(wanted)
+        #expect(events.wait { _ in Set(events.arrived) == Set(wanted) })
+        let served = wanted.filter { id in (try? store.tileData(id)) != nil }
+        #expect(served == wanted, "every fetched tile is served from memory")
+        for _ in 0..<25 {
+            store.want(wanted)
+            usleep(20_000)
+        }
+        #expect(fake.requests.count == wanted.count, "each tile asked for once, not \(fake.requests.count) times")
+    }
+
     @Test func backoffSpacesRetriesAsPromised() throws {
         let fake = try TileServerFake()
         #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")

@@ -4,10 +4,12 @@
 Serves the tiles of an MBTiles file at /tiles/{z}/{x}/{y}.pbf (404 where it has none), a TileJSON at
 /tilejson.json (and one without tiles at /notiles.json), and, when ARCHIVE is given, that file at /archive.pmtiles with HTTP range requests.
 Every request line goes to LOG with the time it came. Switches are files in CONTROL: `latency`
-(seconds added to every tile), `mode` (serve, 404, 429, 500, stall, garbage) and `norange` (answer
-range requests with the whole file). Writes the port it listens on to PORTFILE.
+(seconds added to every tile), `mode` (serve, 404, 429, 500, stall, garbage), `norange` (answer
+range requests with the whole file) and `pad` (bytes of an unknown field added to every tile, which is
+then sent unzipped: a big tile that still draws). Writes the port it listens on to PORTFILE.
 Usage: tile_server.py MBTILES PORTFILE LOG CONTROL [ARCHIVE]
 """
+import gzip
 import http.server
 import os
 import sqlite3
@@ -91,6 +93,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         data = tile(int(parts[2]), int(parts[3]), int(parts[4].split(".")[0]))
         if data is None:
             return self.send(404, b"not found")
+        pad = int(control("pad", "0"))
+        if pad > 0:
+            length, size = bytearray(), pad
+            while size >= 0x80:
+                length.append(size & 0x7F | 0x80)
+                size >>= 7
+            data = gzip.decompress(data) + b"\x7a" + bytes(length) + bytes([size]) + bytes(pad)
         return self.send(200, data, [("Content-Type", "application/vnd.mapbox-vector-tile"),
                                      ("Cache-Control", "max-age=86400")])
 
