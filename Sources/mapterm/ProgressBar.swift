@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import TileSources
 
 /// The progress of a download on stderr: on a terminal one line redrawn in place
@@ -33,7 +34,7 @@ final class ProgressBar {
 
     static func line(_ p: TileDownload.Progress) -> String {
         let share = p.total == 0 ? 1 : Double(p.done) / Double(p.total)
-        let filled = Int((share * Double(width)).rounded(.down))
+        let filled = (share * Double(width)).clampedInt(.down, in: 0...width) ?? 0
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
         let rate = p.seconds > 0.5 ? Double(p.done) / p.seconds : 0
         var text = "\(bar) \(p.done) / \(p.total) tiles · \(megabytes(p.bytes))"
@@ -48,7 +49,7 @@ final class ProgressBar {
 
     /// "1:40", "1:02:03".
     static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded(.up))
+        let s = seconds.clampedInt(.up, in: 0...Int.max) ?? 0
         return s >= 3600
             ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }

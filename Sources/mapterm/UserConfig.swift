@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import TextSafety
 
 /// The settings file `$XDG_CONFIG_HOME/mapterm/config.json` (else `~/.config/mapterm/config.json`):
@@ -54,7 +55,7 @@ struct UserConfig: Equatable {
         default: throw UsageError("\"layers\" in \(shown) must be a string or a list of strings")
         }
         if let value = json["tile_cache_mb"] {
-            guard let mb = (value as? NSNumber)?.intValue, mb >= 0, mb <= 1_000_000 else {
+            guard let mb = (value as? NSNumber)?.doubleValue.checkedInt(in: 0...1_000_000) else {
                 throw UsageError("\"tile_cache_mb\" in \(shown) must be a number of megabytes, 0...1000000")
             }
             config.tileCacheMB = mb
