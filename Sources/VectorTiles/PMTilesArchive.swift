@@ -44,7 +44,7 @@ public final class PMTilesArchive: TileStore, Sendable {
     ) throws(PMTilesError) {
         self.reader = reader
         self.source = source
-        let size = reader.size
+        let size = reader.size.map { max(0, $0) }
         let prefix = try Self.read(
             reader, 0..<min(Self.initialReadBytes, size ?? Self.initialReadBytes), source: source, exact: false)
         let header = try PMTilesHeader(bytes: prefix, archiveSize: size, source: source)

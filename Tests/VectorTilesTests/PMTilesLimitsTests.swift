@@ -79,4 +79,17 @@ import VectorTiles
         #expect(try archive.tileRange(tile) == start..<(start + 1))
         #expect(archive.cachedLeafCount == 1)
     }
+
+    /// A reader that states a negative size, as a server's `Content-Range: bytes 0-1/-5` could.
+    private struct NegativeSizeReader: ByteRangeReader {
+        var size: Int? { -5 }
+        func read(offset: Int, length: Int) throws -> [UInt8] { [] }
+    }
+
+    @Test func aNegativeArchiveSizeIsRefusedNotATrap() throws {
+        let error = try #require(throws: PMTilesError.self) {
+            try PMTilesArchive(reader: NegativeSizeReader(), source: Self.source)
+        }
+        #expect(error.description.hasPrefix("truncated PMTiles archive: 0 bytes"), "\(error)")
+    }
 }
