@@ -14,7 +14,7 @@ build:
 release:
 	$(SWIFT) build -c release --product mapterm
 
-## All tests: the import rule and format lint, unit and adapter tests, then the real binary in tmux.
+## All tests: the import and conversion rules and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
 unit:
@@ -27,6 +27,8 @@ e2e: release
 lint:
 	bash Tests/lint/check-imports.sh
 	bash Tests/lint/check-output.sh
+	bash Tests/lint/check-conversions.sh
+	bash Tests/lint/check-conversions-test.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

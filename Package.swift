@@ -22,7 +22,7 @@ let package = Package(
         // MARK: Pure core
         .target(name: "GeoCore", swiftSettings: strict),
         .target(name: "TextSafety", swiftSettings: strict),
-        .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib"], swiftSettings: strict),
+        .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),

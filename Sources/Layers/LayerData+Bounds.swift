@@ -72,6 +72,7 @@ extension LayerData {
         }
         var degree = low.rounded(.down)
         while degree <= high {
+            // checked: finite (high - low < 360), wrapped into -180...180
             touched[Int(LatLon.wrapLongitude(degree).rounded(.down)) + 180] = true
             degree += 1
         }

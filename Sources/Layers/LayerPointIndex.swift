@@ -106,6 +106,7 @@ public struct LayerPointIndex: Sendable {
         guard minX < maxX, minY < maxY, maxX - minX < 64 else { return }
         let stopDepth = min(max(level, 0), Self.maximumLevel) + Self.levelDepthOffset
         var stack: [(node: Int32, depth: Int, x0: Double, y0: Double, size: Double)] = []
+        // checked: 0 < maxX - minX < 64 holds only for finite values where doubles are spaced under 64, far inside Int
         for copy in Int(minX.rounded(.down))...Int(maxX.rounded(.down)) {
             let shift = Double(copy)
             let lowX = minX - shift, highX = maxX - shift
@@ -133,6 +134,7 @@ public struct LayerPointIndex: Sendable {
                     let half = size / 2
                     for q in 0..<4 {
                         stack.append(
+                            // checked: q is a quadrant, 0...3
                             (first + Int32(q), depth + 1, x0 + Double(q & 1) * half, y0 + Double(q >> 1) * half, half))
                     }
                 }
@@ -171,7 +173,7 @@ public struct LayerPointIndex: Sendable {
         link(slot, atHeadOf: node)
         guard counts[node] > Self.leafCapacity, depth < Self.maximumDepth else { return }
         // Split: four empty children, then every point of the leaf goes down into one.
-        let first = Int32(counts.count)
+        let first = Int32(counts.count)  // checked: node count, bounded by Int32 node ids of the index
         counts.append(repeating: 0, count: 4)
         sumX.append(repeating: 0, count: 4)
         sumY.append(repeating: 0, count: 4)
@@ -188,6 +190,7 @@ public struct LayerPointIndex: Sendable {
             let q = positions[s]
             let qx = q.x >= x0 + half ? 1 : 0, qy = q.y >= y0 + half ? 1 : 0
             place(
+                // checked: Int32 to Int widens
                 s, q, node: Int(first) + qy * 2 + qx, depth: depth + 1, x0: x0 + Double(qx) * half,
                 y0: y0 + Double(qy) * half, size: half)
         }

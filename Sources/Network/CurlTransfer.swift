@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import GeoCore
 import Places
 import TextSafety
 
@@ -120,7 +121,7 @@ final class CurlTransfer: @unchecked Sendable {
         context: UnsafeMutableRawPointer
     ) {
         let setopt = curl.setopt
-        let milliseconds = max(1, Int((timeout * 1000).rounded(.up)))
+        let milliseconds = (timeout * 1000).clampedInt(.up, in: 1...Int(Int32.max)) ?? 1
         _ = mt_curl_set_pointer(setopt, handle, CURLOPT_URL, url.absoluteString)
         _ = mt_curl_set_pointer(setopt, handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = mt_curl_set_long(setopt, handle, CURLOPT_FOLLOWLOCATION, 0)

@@ -51,9 +51,11 @@ public final class HTTPRangeReader: ByteRangeReader, @unchecked Sendable {
         "\(HTTPFetcher.hostLabel(url)) does not answer range requests (it sends the whole file): PMTiles over HTTP needs them"
     }
 
-    /// SIZE of "bytes 0-16383/123456" (nil for "*" or anything unreadable).
+    /// SIZE of "bytes 0-16383/123456" (nil for "*", a negative size or anything unreadable).
     static func totalSize(_ header: String?) -> Int? {
-        guard let header, let slash = header.lastIndex(of: "/") else { return nil }
-        return Int(header[header.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+        guard let header, let slash = header.lastIndex(of: "/"),
+            let size = Int(header[header.index(after: slash)...].trimmingCharacters(in: .whitespaces)), size >= 0
+        else { return nil }
+        return size
     }
 }

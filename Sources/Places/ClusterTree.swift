@@ -84,6 +84,7 @@ public struct ClusterTree: Sendable {
             parent.append(-1)
             for slot in 0..<slots { slotCounts.append(slot == group.slot(of: point.category) ? 1 : 0) }
         }
+        // checked: the tree holds fewer than Int32.max points (Int32 node ids)
         var current = (0..<Int32(points.count)).map { $0 }
         var taken = [Int8](repeating: -1, count: points.count)
         var position = [Int32](repeating: -1, count: points.count)
@@ -177,7 +178,7 @@ public struct ClusterTree: Sendable {
     private mutating func makeCluster(seed: Int32, members: [Int32], level: Int) -> Int32 {
         let id = Int32(nodeCount)
         let sx = x[Int(seed)]
-        var weight = Double(count[Int(seed)])
+        var weight = Double(count[Int(seed)])  // checked: Int32 to Int widens
         var sumDX = 0.0
         var sumY = y[Int(seed)] * weight
         var total = count[Int(seed)]
@@ -205,7 +206,7 @@ public struct ClusterTree: Sendable {
         parent.append(-1)
         childList.append(seed)
         childList.append(contentsOf: members)
-        childStart.append(Int32(childList.count))
+        childStart.append(Int32(childList.count))  // checked: child ids are Int32 node ids, fewer than Int32.max
         parent[Int(seed)] = id
         minZoom[Int(seed)] = Int8(level + 1)
         for child in members {
@@ -253,7 +254,9 @@ struct LevelGrid {
         self.ry = ry
         cellWidth = 2 * rx
         cellHeight = 2 * ry
+        // checked: cell sizes are positive constants of a level (>= 2^-31 of the world)
         columns = max(Int((1 / cellWidth).rounded(.up)), 1)
+        // checked: cell sizes are positive constants of a level (>= 2^-31 of the world)
         rows = max(Int((1 / cellHeight).rounded(.up)), 1)
         var pairs = list.map { node in (key: key(column(x[Int(node)]), row(y[Int(node)])), node: node) }
         pairs.sort { $0.key < $1.key || ($0.key == $1.key && $0.node < $1.node) }
@@ -261,7 +264,9 @@ struct LevelGrid {
         nodes = pairs.map(\.node)
     }
 
+    // checked: x, y are projected coordinates of valid places, 0...1
     private func column(_ x: Double) -> Int { min(max(Int(x / cellWidth), 0), columns - 1) }
+    // checked: x, y are projected coordinates of valid places, 0...1
     private func row(_ y: Double) -> Int { min(max(Int(y / cellHeight), 0), rows - 1) }
     private func key(_ column: Int, _ row: Int) -> UInt64 { UInt64(row) << 32 | UInt64(column) }
 
@@ -270,6 +275,7 @@ struct LevelGrid {
     /// Nodes outside the box may be visited too.
     func forEach(near seat: Int, x: Double, y: Double, _ visit: (Int32) -> Void) {
         let own = Int(keys[seat] >> 32)
+        // checked: x, y are projected coordinates of valid places, 0...1
         let c0 = Int(((x - rx) / cellWidth).rounded(.down)), c1 = Int(((x + rx) / cellWidth).rounded(.down))
         for r in row(y - ry)...row(y + ry) {
             if c1 - c0 + 1 >= columns {

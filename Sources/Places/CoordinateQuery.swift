@@ -163,6 +163,7 @@ public enum CoordinateQuery: Hashable, Sendable {
     }
 
     private static func format(_ value: Double) -> String {
+        // checked: a whole number below 1e9
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -139,7 +139,9 @@ struct GazetteerCityIndex: Sendable {
                     let n = Double(right - left + 1), m = Double(k - left + 1)
                     let z = log(n), s = 0.5 * exp(2 * z / 3)
                     let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                    // checked: Floyd-Rivest step: finite, between left and right
                     let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
+                    // checked: Floyd-Rivest step: finite, between left and right
                     let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                     select(k: k, left: newLeft, right: newRight, axis: axis)
                 }

@@ -74,6 +74,7 @@ struct GazetteerReader: Sendable {
     /// A double as its 8 bytes of IEEE 754, little-endian.
     mutating func double() throws -> Double {
         let bytes = try take(8)
+        // checked: UInt64 of a byte widens
         return Double(bitPattern: bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) })
     }
 

@@ -67,7 +67,7 @@ public struct GazetteerSearchIndex: SearchSource {
             vocabulary.append(posting.word)
             postingStart.append(Int32(position))
         }
-        postingStart.append(Int32(postings.count))
+        postingStart.append(Int32(postings.count))  // checked: built from the shipped gazetteer, far below 2^31 entries
         self.init(
             store: .built(sorted), vocabulary: vocabulary, postingStart: postingStart,
             postingEntries: postings.map(\.entry))
@@ -101,6 +101,7 @@ public struct GazetteerSearchIndex: SearchSource {
         scalars.reserveCapacity(vocabulary.reduce(0) { $0 + $1.utf8.count })
         for word in vocabulary {
             for scalar in word.unicodeScalars { scalars.append(scalar) }
+            // checked: built from the shipped gazetteer, far below 2^31 entries
             scalarStart.append(Int32(scalars.count))
         }
         self.scalarStart = scalarStart

@@ -30,6 +30,7 @@ enum LenientValue: Decodable, Sendable, Hashable {
         switch self {
         case .text(let value): return value
         case .number(let value):
+            // checked: a whole number below 1e15
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let value): return value ? "true" : "false"
         case .null, .other: return nil
@@ -49,6 +50,7 @@ enum LenientValue: Decodable, Sendable, Hashable {
     var integer: Int? {
         switch self {
         case .number(let value):
+            // checked: a whole number below 9e15
             return value == value.rounded() && abs(value) < 9e15 ? Int(value) : nil
         case .text(let value): return Int(value.trimmingCharacters(in: .whitespaces))
         case .bool, .null, .other: return nil

@@ -24,6 +24,7 @@ public enum PlaceRecordError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// "123.4", "-200" (no ".0" on whole numbers).
     private static func format(_ value: Double) -> String {
+        // checked: a whole number below 1e15
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

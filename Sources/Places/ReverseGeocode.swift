@@ -93,10 +93,10 @@ public struct ReverseGeocode: Hashable, Sendable {
     public static func formatDistance(_ km: Double) -> String {
         guard km.isFinite else { return "? km" }
         if km < 99.95 {
-            let tenths = Int((max(0, km) * 10).rounded())
+            let tenths = Int((max(0, km) * 10).rounded())  // checked: finite (guarded) and below 999.5
             return "\(tenths / 10).\(tenths % 10) km"
         }
-        var digits = String(Int(km.rounded()))
+        var digits = String(km.clampedInt(.toNearestOrAwayFromZero, in: 0...Int.max) ?? 0)
         var groups: [Substring] = []
         while digits.count > 3 {
             groups.insert(digits.suffix(3), at: 0)

@@ -26,6 +26,7 @@ enum BlobBytes {
 
     /// The double at `offset` (the caller has checked that 8 bytes are there).
     static func double(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Double {
+        // checked: a bit pattern, not a conversion
         Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
     }
 

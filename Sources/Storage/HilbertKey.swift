@@ -11,7 +11,9 @@ enum HilbertKey {
     /// The key of a position in degrees; coordinates outside the valid ranges are clamped.
     static func key(lat: Double, lon: Double) -> UInt32 {
         let maxCell = Double(side - 1)
+        // checked: min(maxCell, NaN) is maxCell: always a whole number in 0...maxCell
         let x = UInt32(max(0, min(maxCell, ((lon + 180) / 360 * Double(side)).rounded(.down))))
+        // checked: min(maxCell, NaN) is maxCell: always a whole number in 0...maxCell
         let y = UInt32(max(0, min(maxCell, ((lat + 90) / 180 * Double(side)).rounded(.down))))
         return key(x: x, y: y)
     }

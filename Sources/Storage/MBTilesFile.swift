@@ -156,7 +156,7 @@ public final class MBTilesFile: TileStore, @unchecked Sendable {
     private static func parseZoom(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let value = Int(trimmed) { return value }
-        if let value = Double(trimmed), value.isFinite, value >= 0, value <= 30 { return Int(value) }
+        if let zoom = Double(trimmed)?.checkedInt(in: 0...30) { return zoom }
         return nil
     }
 

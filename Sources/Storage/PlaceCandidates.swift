@@ -22,7 +22,7 @@ struct PlaceCandidates {
     /// Adds every entry of a bucket blob for which `accept(coordinate, category)` is true; false when the
     /// blob is malformed.
     mutating func add(_ blob: [UInt8], where accept: (LatLon, PlaceCategory) -> Bool) -> Bool {
-        let index = Int32(blobs.count)
+        let index = Int32(blobs.count)  // checked: Int32 row ids: a store holds fewer than 2^31 places
         var found: [Item] = []
         let intact = blob.withUnsafeBytes { raw in
             PlaceBucket.scan(raw) { coordinate, category, id, name in

@@ -39,7 +39,7 @@ struct PlaceWordRows {
                 if let known = ids[word] {
                     id = known
                 } else {
-                    id = Int32(vocabulary.count)
+                    id = Int32(vocabulary.count)  // checked: Int32 word ids: fewer than 2^31 distinct words
                     ids[word] = id
                     vocabulary.append(word)
                 }

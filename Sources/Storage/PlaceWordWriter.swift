@@ -126,7 +126,7 @@ final class PlaceWordWriter: @unchecked Sendable {
             try database.withLock {
                 insert.reset()
                 for (offset, row) in chunk.enumerated() {
-                    let first = Int32(3 * offset + 1)
+                    let first = Int32(3 * offset + 1)  // checked: Int32 word ids: fewer than 2^31 distinct words
                     try insert.bind(first, rows.words[Int(row.word)])
                     try insert.bind(first + 1, row.block)
                     try insert.bind(first + 2, row.bits)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import GeoCore
 
 // MARK: - Errors
 
@@ -73,7 +74,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
             throw SQLiteError(code: rc, message: message)
         }
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
+        sqlite3_busy_timeout(db, Int32(clamping: (busyTimeout * 1000).clampedInt(in: 0...Int(Int32.max)) ?? 0))
         self.handle = db
         self.path = path
         self.isReadOnly = readOnly

@@ -57,7 +57,8 @@ public final class SQLiteStatement: @unchecked Sendable {
                     return sqlite3_bind_text(handle, index, "", 0, mt_sqlite_transient())
                 }
                 return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-                    sqlite3_bind_text(handle, index, $0, Int32(utf8.count), mt_sqlite_transient())
+                    sqlite3_bind_text64(
+                        handle, index, $0, UInt64(utf8.count), mt_sqlite_transient(), UInt8(SQLITE_UTF8))
                 }
             }
         }
@@ -72,7 +73,7 @@ public final class SQLiteStatement: @unchecked Sendable {
                 guard let base = bytes.baseAddress, !bytes.isEmpty else {
                     return sqlite3_bind_zeroblob(handle, index, 0)
                 }
-                return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), mt_sqlite_transient())
+                return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), mt_sqlite_transient())
             }
         }
         try check(rc)

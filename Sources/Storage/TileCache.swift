@@ -210,6 +210,7 @@ public final class TileCache: @unchecked Sendable {
     /// Deletes least recently used tiles until the cache is at `evictionTarget` of its limit, then gives
     /// the freed pages back to the file system. Runs inside `store`'s transaction.
     private func evict(from stored: Int) throws {
+        // checked: a non-negative Int times 0.9 stays inside Int
         let target = Int(Double(limitBytes) * Self.evictionTarget)
         let oldest = try database.prepare(
             "SELECT zoom_level, tile_column, tile_row, bytes FROM tile_state ORDER BY used LIMIT 256")

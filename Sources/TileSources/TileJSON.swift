@@ -36,9 +36,8 @@ public struct TileJSON: Equatable, Sendable {
             throw .unusable("TileJSON tiles have no {z}/{x}/{y} template")
         }
         name = (json["name"] as? String).map { TextSanitizer.clean($0, maxLength: 80) }
-        let low = Self.zoom(json["minzoom"]) ?? 0
-        minZoom = min(max(low, 0), 30)
-        maxZoom = min(max(Self.zoom(json["maxzoom"]) ?? 14, minZoom), 30)
+        minZoom = try Self.zoom(json["minzoom"], key: "minzoom") ?? 0
+        maxZoom = max(try Self.zoom(json["maxzoom"], key: "maxzoom") ?? 14, minZoom)
         bounds = Self.bounds(json["bounds"])
         attribution = (json["attribution"] as? String).map(Self.plainAttribution)
         vectorLayers = (json["vector_layers"] as? [Any])?.compactMap { ($0 as? [String: Any])?["id"] as? String }
@@ -54,9 +53,20 @@ public struct TileJSON: Equatable, Sendable {
             attribution: attribution, layerNames: vectorLayers ?? [])
     }
 
-    static func zoom(_ value: Any?) -> Int? {
-        guard let number = value as? NSNumber, number.doubleValue.isFinite else { return nil }
-        return Int(number.doubleValue)
+    /// The zooms a TileJSON may state (the spec's range).
+    public static let zoomRange = 0...30
+
+    /// The zoom `value` states (fractions rounded down), nil when absent. Throws one line naming
+    /// `key` for anything else: not a number, NaN, infinite, or outside `zoomRange`.
+    static func zoom(_ value: Any?, key: String) throws(TileSourceError) -> Int? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber else {
+            throw .unusable("TileJSON \(key) is not a number")
+        }
+        guard let zoom = number.doubleValue.checkedInt(.down, in: zoomRange) else {
+            throw .unusable("TileJSON \(key) \(number) is not a zoom from 0 to 30")
+        }
+        return zoom
     }
 
     /// [west, south, east, north] in degrees.

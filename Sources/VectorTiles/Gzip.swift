@@ -73,7 +73,7 @@ public enum Gzip {
         var output: [UInt8] = []
         output.reserveCapacity(min(maxOutputBytes, input.count * 4))
         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-        stream.avail_in = UInt32(input.count)
+        stream.avail_in = UInt32(input.count)  // checked: inflate(_:maxOutputBytes:) refuses input above UInt32.max
 
         while true {
             // Ask for at most one byte past the cap so that exceeding it is detectable.

@@ -26,9 +26,11 @@ public final class PMTilesArchive: TileStore, Sendable {
     public static let initialReadBytes = 16_384
     /// Leaf levels below the root a lookup follows (the reference readers' limit).
     public static let maxLeafDepth = 3
-    /// The largest directory, metadata or tile read in one piece, and the most a directory or
-    /// the metadata may inflate to: 32 MiB.
+    /// The largest tile read in one piece: 32 MiB.
     public static let maxPartBytes = 32 << 20
+    /// The most the JSON metadata may take, stored or inflated: 4 MiB (real metadata, even with
+    /// tile statistics, is a few hundred KiB).
+    public static let maxMetadataBytes = 4 << 20
 
     private let reader: any ByteRangeReader
     private let root: PMTilesDirectory
@@ -42,21 +44,24 @@ public final class PMTilesArchive: TileStore, Sendable {
     ) throws(PMTilesError) {
         self.reader = reader
         self.source = source
-        let size = reader.size
+        let size = reader.size.map { max(0, $0) }
         let prefix = try Self.read(
             reader, 0..<min(Self.initialReadBytes, size ?? Self.initialReadBytes), source: source, exact: false)
         let header = try PMTilesHeader(bytes: prefix, archiveSize: size, source: source)
         try Self.checkSupported(header, source: source)
         self.header = header
 
-        let rootBytes = try Self.part(header.rootDirectory, prefix: prefix, reader: reader, source: source)
-        root = try PMTilesDirectory(
-            decoding: try Self.inflate(rootBytes, header.internalCompression, name: "root directory", source: source),
-            name: "root directory", source: source)
-        let jsonBytes = try Self.part(header.metadata, prefix: prefix, reader: reader, source: source)
+        root = try Self.directory(
+            try Self.part(header.rootDirectory, limit: .root, prefix: prefix, reader: reader, source: source),
+            limit: .root, compression: header.internalCompression, name: "root directory", source: source)
+        let metadataLimit = PMTilesDirectory.Limit(bytes: Self.maxMetadataBytes, entries: 0)
+        let jsonBytes = try Self.part(
+            header.metadata, limit: metadataLimit, prefix: prefix, reader: reader, source: source)
         metadataJSON =
             jsonBytes.isEmpty
-            ? [] : try Self.inflate(jsonBytes, header.internalCompression, name: "metadata", source: source)
+            ? []
+            : try Self.inflate(
+                jsonBytes, header.internalCompression, limit: Self.maxMetadataBytes, name: "metadata", source: source)
         metadata = Self.tileSetMetadata(header: header, json: metadataJSON, source: source)
         leaves = Mutex(LRUCache(capacity: leafCacheCapacity, costLimit: leafCacheBytes))
     }
@@ -82,6 +87,10 @@ public final class PMTilesArchive: TileStore, Sendable {
                 throw corrupt("leaf directories nested more than \(Self.maxLeafDepth) levels deep")
             }
             let range = try place(entry, in: header.leafDirectories, name: "leaf directory")
+            guard range.count <= PMTilesDirectory.Limit.leaf.bytes else {
+                throw corrupt(
+                    "leaf directory of \(range.count) bytes is larger than \(PMTilesDirectory.Limit.leaf.bytes)")
+            }
             guard !visited.contains(range.lowerBound) else {
                 throw corrupt("leaf directory at byte \(range.lowerBound) refers back to itself")
             }
@@ -93,6 +102,10 @@ public final class PMTilesArchive: TileStore, Sendable {
 
     /// Number of decoded leaf directories in the cache (for tests and diagnostics).
     public var cachedLeafCount: Int { leaves.withLock { $0.count } }
+
+    /// Bytes the decoded directories take: the root and the cached leaves (at most 2 MiB plus the
+    /// leaf cache's byte limit).
+    public var directoryMemoryBytes: Int { root.memoryBytes + leaves.withLock { $0.totalCost } }
 
     // MARK: - Private
 
@@ -114,14 +127,21 @@ public final class PMTilesArchive: TileStore, Sendable {
     /// The leaf directory stored at `range`, from the cache or read and decoded.
     private func leaf(at range: Range<Int>) throws(PMTilesError) -> PMTilesDirectory {
         if let cached = leaves.withLock({ $0[range.lowerBound] }) { return cached }
-        let stored = try Self.read(reader, range, source: source)
-        let name = "leaf directory at byte \(range.lowerBound)"
-        let directory = try PMTilesDirectory(
-            decoding: try Self.inflate(stored, header.internalCompression, name: name, source: source), name: name,
-            source: source)
-        let cost = directory.entries.count * MemoryLayout<PMTilesDirectory.Entry>.stride
-        leaves.withLock { $0.setValue(directory, forKey: range.lowerBound, cost: cost) }
+        let directory = try Self.directory(
+            try Self.read(reader, range, source: source), limit: .leaf, compression: header.internalCompression,
+            name: "leaf directory at byte \(range.lowerBound)", source: source)
+        leaves.withLock { $0.setValue(directory, forKey: range.lowerBound, cost: directory.memoryBytes) }
         return directory
+    }
+
+    /// A directory as stored, inflated and decoded within `limit`.
+    private static func directory(
+        _ stored: [UInt8], limit: PMTilesDirectory.Limit, compression: PMTilesHeader.Compression, name: String,
+        source: String
+    ) throws(PMTilesError) -> PMTilesDirectory {
+        try PMTilesDirectory(
+            decoding: try inflate(stored, compression, limit: limit.bytes, name: name, source: source), limit: limit,
+            name: name, source: source)
     }
 
     /// Refuses what this reader cannot decode: brotli or zstd, and tiles other than MVT.
@@ -140,13 +160,15 @@ public final class PMTilesArchive: TileStore, Sendable {
         if let name = names[header.tileType] { throw .unsupportedTileType(source: source, type: name) }
     }
 
-    /// The bytes of `range`: from the initial read when it holds them, else one more read.
+    /// The bytes of `range`: from the initial read when it holds them, else one more read of at
+    /// most `limit.bytes`.
     private static func part(
-        _ range: Range<Int>, prefix: [UInt8], reader: any ByteRangeReader, source: String
+        _ range: Range<Int>, limit: PMTilesDirectory.Limit, prefix: [UInt8], reader: any ByteRangeReader,
+        source: String
     ) throws(PMTilesError) -> [UInt8] {
         if range.upperBound <= prefix.count { return Array(prefix[range]) }
-        guard range.count <= maxPartBytes else {
-            throw .corrupt(source: source, reason: "a part of \(range.count) bytes is too large")
+        guard range.count <= limit.bytes else {
+            throw .corrupt(source: source, reason: "a part of \(range.count) bytes is larger than \(limit.bytes)")
         }
         return try read(reader, range, source: source)
     }
@@ -176,20 +198,23 @@ public final class PMTilesArchive: TileStore, Sendable {
         return bytes
     }
 
-    /// Directory or metadata bytes as stored, uncompressed per the header's internal compression.
+    /// Directory or metadata bytes as stored, uncompressed per the header's internal compression
+    /// into at most `limit` bytes (more is `corrupt`).
     private static func inflate(
-        _ bytes: [UInt8], _ compression: PMTilesHeader.Compression, name: String, source: String
+        _ bytes: [UInt8], _ compression: PMTilesHeader.Compression, limit: Int, name: String, source: String
     ) throws(PMTilesError) -> [UInt8] {
         do throws(VectorTileError) {
             switch compression {
-            case .gzip: return try Gzip.inflate(bytes, maxOutputBytes: maxPartBytes)
-            case .unknown: return try Gzip.decompressIfNeeded(bytes, maxOutputBytes: maxPartBytes)
-            case .none, .brotli, .zstd: return bytes
+            case .gzip: return try Gzip.inflate(bytes, maxOutputBytes: limit)
+            case .unknown: return try Gzip.decompressIfNeeded(bytes, maxOutputBytes: limit)
+            case .none, .brotli, .zstd:
+                guard bytes.count <= limit else { throw VectorTileError.decompressedTooLarge(limit: limit) }
+                return bytes
             }
         } catch .truncatedCompressedData {
             throw .corrupt(source: source, reason: "\(name): gzip data is truncated")
         } catch .decompressedTooLarge(let limit) {
-            throw .corrupt(source: source, reason: "\(name): inflates past \(limit) bytes")
+            throw .corrupt(source: source, reason: "\(name) is larger than \(limit) bytes uncompressed")
         } catch {
             throw .corrupt(source: source, reason: "\(name): gzip data is corrupt (\(error))")
         }

@@ -16,19 +16,39 @@ struct PMTilesDirectory: Sendable {
         var runLength: UInt64
     }
 
+    /// The most a directory may cost: its uncompressed bytes and its entries. Writers (go-pmtiles,
+    /// planetiler, tippecanoe) put fewer than 16 384 entries in a root that fits the first 16 KiB,
+    /// and about 1/3 500 of the entries in each leaf (at least 4 096), so a planet at z16 has
+    /// leaves of a few hundred thousand entries; anything beyond the limits is a crafted archive.
+    struct Limit: Sendable {
+        /// Uncompressed bytes.
+        var bytes: Int
+        /// Entries (each costs `MemoryLayout<Entry>.stride`, 32 bytes, once decoded).
+        var entries: Int
+
+        /// The root: 1 MiB uncompressed, 65 536 entries (2 MiB decoded).
+        static let root = Limit(bytes: 1 << 20, entries: 1 << 16)
+        /// One leaf: 8 MiB uncompressed, 524 288 entries (16 MiB decoded).
+        static let leaf = Limit(bytes: 8 << 20, entries: 1 << 19)
+    }
+
     let entries: [Entry]
+
+    /// Bytes the decoded entries take in memory.
+    var memoryBytes: Int { entries.count * MemoryLayout<Entry>.stride }
 
     init(entries: [Entry]) {
         self.entries = entries
     }
 
-    /// Decodes an uncompressed directory. Throws `PMTilesError.corrupt` (naming `name`) for a bad
-    /// varint, a count that cannot fit the bytes, ids not ascending or overflowing, a zero
-    /// length, or an offset that does not fit.
-    init(decoding bytes: [UInt8], name: String, source: String) throws(PMTilesError) {
+    /// Decodes an uncompressed directory of at most `limit.entries` entries. Throws
+    /// `PMTilesError.corrupt` (naming `name`) for a bad varint, a count above the limit or that
+    /// cannot fit the bytes, ids not ascending or overflowing, a zero length, or an offset that
+    /// does not fit.
+    init(decoding bytes: [UInt8], limit: Limit, name: String, source: String) throws(PMTilesError) {
         let decoded: Result<[Entry], DecodeFailure> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DecodeFailure) {
-                return .success(try Self.decode(buffer))
+                return .success(try Self.decode(buffer, maxEntries: limit.entries))
             } catch {
                 return .failure(error)
             }
@@ -63,14 +83,17 @@ struct PMTilesDirectory: Sendable {
         var reason: String
     }
 
-    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> [Entry] {
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxEntries: Int) throws(DecodeFailure) -> [Entry] {
         var reader = ProtobufReader(buffer)
-        let count = try varint(&reader)
-        guard count > 0 else { throw DecodeFailure(reason: "no entries") }
-        guard count <= UInt64(buffer.count / minimumEntryBytes) else {
+        let stated = try varint(&reader)
+        guard stated > 0 else { throw DecodeFailure(reason: "no entries") }
+        guard let count = Int(exactly: stated), count <= maxEntries else {
+            throw DecodeFailure(reason: "\(stated) entries, more than \(maxEntries)")
+        }
+        guard count <= buffer.count / minimumEntryBytes else {
             throw DecodeFailure(reason: "\(count) entries cannot fit in \(buffer.count) bytes")
         }
-        var entries = [Entry](repeating: Entry(tileID: 0, offset: 0, length: 0, runLength: 0), count: Int(count))
+        var entries = [Entry](repeating: Entry(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
         try readTileIDs(&reader, into: &entries)
         for i in entries.indices { entries[i].runLength = try varint(&reader) }
         try readLengths(&reader, into: &entries)
@@ -93,10 +116,10 @@ struct PMTilesDirectory: Sendable {
     private static func readLengths(_ reader: inout ProtobufReader, into entries: inout [Entry]) throws(DecodeFailure) {
         for i in entries.indices {
             let length = try varint(&reader)
-            guard length > 0, length <= UInt64(Int.max) else {
+            guard length > 0, let checked = Int(exactly: length) else {
                 throw DecodeFailure(reason: "length \(length) of entry \(i) out of range")
             }
-            entries[i].length = Int(length)
+            entries[i].length = checked
         }
     }
 
@@ -109,10 +132,10 @@ struct PMTilesDirectory: Sendable {
                 guard !overflow else { throw DecodeFailure(reason: "offset overflows at entry \(i)") }
                 entries[i].offset = next
             } else {
-                guard value - 1 <= UInt64(Int.max) else {
+                guard let offset = Int(exactly: value - 1) else {
                     throw DecodeFailure(reason: "offset \(value - 1) of entry \(i) out of range")
                 }
-                entries[i].offset = Int(value - 1)
+                entries[i].offset = offset
             }
         }
     }

@@ -67,7 +67,7 @@ struct ProtobufReader {
     mutating func readFixed32() throws(VectorTileError) -> UInt32 {
         guard end - offset >= 4 else { throw .truncated(offset: offset) }
         var value: UInt32 = 0
-        for i in 0..<4 { value |= UInt32(buffer[offset + i]) << (8 * UInt32(i)) }
+        for i in 0..<4 { value |= UInt32(buffer[offset + i]) << (8 * UInt32(i)) }  // checked: UInt32 of a byte widens
         offset += 4
         return value
     }

@@ -1,4 +1,5 @@
 import GeoCore
+import TextSafety
 
 /// The geometry type of a vector-tile feature (MVT 2.1 `GeomType`).
 public enum GeometryType: UInt8, Sendable {
@@ -131,19 +132,25 @@ public struct TileSetMetadata: Sendable, Equatable {
     /// The ids of the `vector_layers` the file lists, in its order; empty when it lists none.
     public var layerNames: [String]
 
+    /// The most layer names kept (the rest of a longer list is dropped).
+    public static let maxLayerNames = 1000
+
+    /// Metadata with its text from the tile set sanitised (`TextSanitizer`): the name cut to 120
+    /// characters, the attribution to 300 (nil when nothing is left), each layer name to 120, and
+    /// at most `maxLayerNames` layer names.
     public init(
         name: String, format: String, minZoom: Int, maxZoom: Int, bounds: GeoBounds? = nil,
         attribution: String? = nil, center: LatLon? = nil, centerZoom: Int? = nil, layerNames: [String] = []
     ) {
-        self.name = name
-        self.format = format
+        self.name = TextSanitizer.clean(name, maxLength: 120)
+        self.format = TextSanitizer.clean(format, maxLength: 20)
         self.minZoom = minZoom
         self.maxZoom = maxZoom
         self.bounds = bounds
-        self.attribution = attribution
+        self.attribution = attribution.map { TextSanitizer.clean($0, maxLength: 300) }.flatMap { $0.isEmpty ? nil : $0 }
         self.center = center
         self.centerZoom = centerZoom
-        self.layerNames = layerNames
+        self.layerNames = layerNames.prefix(Self.maxLayerNames).map { TextSanitizer.clean($0, maxLength: 120) }
     }
 }
 

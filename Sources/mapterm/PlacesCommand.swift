@@ -26,6 +26,7 @@ enum PlacesCommand {
         let near = try parseNear(nearText)
         let radius = try args["radius"].map(parseRadius) ?? defaultRadiusKm
         var chosen = try FilterOptions.filter(args, kindOption: "kind")
+        // checked: parseZoom returns a finite zoom in 0...18
         chosen.zoom = try args["zoom"].map { Int(try MapOptions.parseZoom($0).rounded(.down)) }
         let filter = chosen
         let limit = try args["limit"].map(parseLimit) ?? defaultLimit

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import TextSafety
 import TileSources
 
@@ -34,7 +35,7 @@ final class ProgressBar {
 
     static func line(_ p: TileDownload.Progress) -> SafeText {
         let share = p.total == 0 ? 1 : Double(p.done) / Double(p.total)
-        let filled = Int((share * Double(width)).rounded(.down))
+        let filled = (share * Double(width)).clampedInt(.down, in: 0...width) ?? 0
         let bar: SafeText = "[\(.repeating("#", count: filled))\(.repeating("-", count: width - filled))]"
         let rate = p.seconds > 0.5 ? Double(p.done) / p.seconds : 0
         var text: SafeText = "\(bar) \(p.done) / \(p.total) tiles · \(Double(p.bytes) / 1e6, format: "%.1f") MB"
@@ -49,7 +50,7 @@ final class ProgressBar {
 
     /// "1:40", "1:02:03".
     static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded(.up))
+        let s = seconds.clampedInt(.up, in: 0...Int.max) ?? 0
         return s >= 3600
             ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }

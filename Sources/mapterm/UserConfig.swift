@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import TextSafety
 
 /// The settings file `$XDG_CONFIG_HOME/mapterm/config.json` (else `~/.config/mapterm/config.json`):
@@ -55,11 +56,13 @@ struct UserConfig: Equatable {
         default: throw UsageError("\"layers\" in \(shown) must be a string or a list of strings")
         }
         if let value = json["tile_cache_mb"] {
-            guard let mb = (value as? NSNumber)?.doubleValue, mb.rounded() == mb, mb >= 0, mb <= 1_000_000 else {
+            guard let number = (value as? NSNumber)?.doubleValue, number.rounded() == number,
+                let mb = number.checkedInt(in: 0...1_000_000)
+            else {
                 throw UsageError(
                     "\"tile_cache_mb\" in \(shown) must be a whole number of megabytes, 0...1000000 (0: no disk cache)")
             }
-            config.tileCacheMB = Int(mb)
+            config.tileCacheMB = mb
         }
         if let value = json["tile_max_age_days"] {
             guard let days = (value as? NSNumber)?.doubleValue, days.isFinite, days >= 0, days <= 3650 else {

@@ -292,8 +292,9 @@ import VectorTiles
             ),
             (
                 PMTilesWriter.varint(1 << 40) + [1, 1, 1, 1],
-                "root directory: 1099511627776 entries cannot fit in 10 bytes"
+                "root directory: 1099511627776 entries, more than 65536"
             ),
+            (PMTilesWriter.varint(100) + [1, 1, 1, 1], "root directory: 100 entries cannot fit in 5 bytes"),
             ([0x00, 0, 0, 0], "root directory: no entries"),
             ([0x01, 0x03, 0x01, 0x01], "root directory: ends inside its entries, at byte 4"),
             (
