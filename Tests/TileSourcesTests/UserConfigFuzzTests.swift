@@ -100,6 +100,11 @@ import TileSources
                 }
                 if key == "tiles" { expected?.tiles = list } else { expected?.layers = list }
                 members.append("\"\(key)\":[" + list.map(FuzzJSON.string).joined(separator: ",") + "]")
+            case "tile_cache_mb" where Int.random(in: 0..<10, using: &rng) == 0:
+                // Past Int64: once wrapped into range by NSNumber.intValue (2^64 + 100 read as 100).
+                let huge = ["18446744073709551616", "18446744073709551716", "9223372036854775808", "1e19", "-1e300"]
+                expected = nil
+                members.append("\"\(key)\":" + huge.randomElement(using: &rng)!)
             case "tile_cache_mb":
                 let mb = Int.random(in: -10...1_000_010, using: &rng)
                 expected?.tileCacheMB = mb
