@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
 VENV := .venv-basemap
 
-.PHONY: run build release test unit e2e lint bench basemap streets streets-bench gazetteer-index clean
+.PHONY: run build release test unit e2e lint fuzz bench basemap streets streets-bench gazetteer-index clean
 
 run: release
 	$(RELEASE_BIN) $(ARGS)
@@ -23,6 +23,17 @@ unit:
 
 e2e: release
 	bash Tests/e2e/e2e.sh $(RELEASE_BIN)
+
+## The seeded fuzz tests (suites named *FuzzTests) with FUZZ_SCALE times their cases and seed
+## FUZZ_SEED mixed into theirs: `make fuzz FUZZ_SCALE=1000 FUZZ_SEED=7`. One at a time, so each
+## prints its own figures (cases, time, peak memory); the whole log is in .build/fuzz.log.
+FUZZ_SCALE ?= 100
+FUZZ_SEED ?= 0
+fuzz:
+	$(SWIFT) build --build-tests
+	MAPTERM_FUZZ_SCALE=$(FUZZ_SCALE) MAPTERM_FUZZ_SEED=$(FUZZ_SEED) \
+		$(SWIFT) test --skip-build --no-parallel --filter 'FuzzTests' > .build/fuzz.log 2>&1; status=$$?; \
+		grep -E '^fuzz |✘|Fatal error' .build/fuzz.log | cut -c1-300; tail -n 2 .build/fuzz.log; exit $$status
 
 lint:
 	bash Tests/lint/check-imports.sh

@@ -65,7 +65,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "VectorTilesTests", dependencies: ["VectorTiles", "Storage", "TestSupport"],
+            name: "VectorTilesTests", dependencies: ["VectorTiles", "Storage", "Render", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "GeoCore", "VectorTiles", "TestSupport"],
@@ -81,11 +81,12 @@ let package = Package(
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
-            dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport"],
+            dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport", "TextSafety"],
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport"], exclude: ["Fixtures"],
+            name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport", "TextSafety"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
     ]
 )

@@ -5,6 +5,7 @@ import Places
 import Render
 import Storage
 import Terminal
+import TileSources
 
 /// `mapterm [options]`: the full-screen map. Reads input, reduces it to a new state, draws one frame
 /// per batch of input (a burst of queued keys costs one redraw), and always restores the terminal.

@@ -2,6 +2,7 @@ import Foundation
 import Layers
 import MapFeature
 import TextSafety
+import TileSources
 
 /// The layer options of the map and `render`: `--layer FILE[:color=NAME]` (repeatable; `-` is stdin,
 /// read while the map runs), `--trail N`, `--lat-col NAME`, `--lon-col NAME`; without `--layer`, the

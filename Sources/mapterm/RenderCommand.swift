@@ -5,6 +5,7 @@ import Places
 import Render
 import Storage
 import TextSafety
+import TileSources
 
 /// `mapterm render`: one frame as text on stdout, exactly ROWS lines of COLS cells, with the places
 /// of the view (waiting for them) and, with `--select ID`, that place selected and its pane open.

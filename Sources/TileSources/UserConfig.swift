@@ -1,0 +1,76 @@
+import Foundation
+import GeoCore
+
+/// The settings of the file `$XDG_CONFIG_HOME/mapterm/config.json` (else `~/.config/mapterm/config.json`):
+///
+/// ```json
+/// { "tiles": ["https://tiles.example.org/planet.json", "~/maps/city.pmtiles"],
+///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"] }
+/// ```
+/// Every key is optional and unknown keys are ignored. `--tiles` on the command line replaces the
+/// file's `tiles`, and `--layer` its `layers`.
+public struct UserConfig: Equatable, Sendable {
+    /// Tile sources drawn over the shipped maps, in order (later over earlier).
+    public var tiles: [String] = []
+    /// Most megabytes each remote source's disk cache may take, a whole number 0...1 000 000; 0: no disk
+    /// cache (tiles fetched in a session are kept in memory either way).
+    public var tileCacheMB = 500
+    /// Days a downloaded tile is reused when its server does not say, 0...3650.
+    public var tileMaxAgeDays = 7.0
+    /// Layer files drawn over the map (`--layer` values), in order.
+    public var layers: [String] = []
+
+    /// What `tile_cache_mb` must be, as messages say it.
+    public static let cacheSizeRule = "a whole number of megabytes, 0...1000000 (0: no disk cache)"
+
+    /// The largest settings file read, in bytes (1 MiB).
+    public static let maximumBytes = 1 << 20
+
+    public init(tiles: [String] = [], tileCacheMB: Int = 500, tileMaxAgeDays: Double = 7, layers: [String] = []) {
+        self.tiles = tiles
+        self.tileCacheMB = tileCacheMB
+        self.tileMaxAgeDays = tileMaxAgeDays
+        self.layers = layers
+    }
+
+    /// The settings in the bytes of a settings file.
+    /// - Throws: `UserConfigError` when the file is too large, not a JSON object, or a key's value is
+    ///   of the wrong type or out of range.
+    public static func parse(_ data: Data) throws(UserConfigError) -> UserConfig {
+        guard data.count <= maximumBytes else { throw .tooLarge }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any] else {
+            throw .notAnObject
+        }
+        var config = UserConfig()
+        if let tiles = try strings(json["tiles"], key: "tiles") { config.tiles = tiles }
+        if let layers = try strings(json["layers"], key: "layers") { config.layers = layers }
+        if let value = json["tile_cache_mb"] {
+            guard let number = number(value), number.rounded() == number,
+                let mb = number.checkedInt(in: 0...1_000_000)
+            else { throw .outOfRange(key: "tile_cache_mb", expected: cacheSizeRule) }
+            config.tileCacheMB = mb
+        }
+        if let value = json["tile_max_age_days"] {
+            guard let days = number(value), (0...3650).contains(days) else {
+                throw .outOfRange(key: "tile_max_age_days", expected: "a number of days, 0...3650")
+            }
+            config.tileMaxAgeDays = days
+        }
+        return config
+    }
+
+    /// A string or a list of strings as a list; nil when the key is absent.
+    private static func strings(_ value: Any?, key: String) throws(UserConfigError) -> [String]? {
+        switch value {
+        case nil: return nil
+        case let one as String: return [one]
+        case let list as [Any] where list.allSatisfy({ $0 is String }): return list.compactMap { $0 as? String }
+        default: throw .notStrings(key: key)
+        }
+    }
+
+    /// A JSON number as a `Double` (checked against a range before any conversion to `Int`).
+    private static func number(_ value: Any) -> Double? {
+        (value as? NSNumber)?.doubleValue
+    }
+}
