@@ -129,4 +129,25 @@ extension TerminalScreenTests {
         #expect(TerminalRestorer.interruptRequested)
         #expect(TerminalRestorer.interruptSignal == SIGTERM)
     }
+
+    @Test func everySignalThatWouldEndTheMapIsCaughtOrIgnored() {
+        TerminalRestorer.installSignalHandlers()
+        // Signals whose default action is to ignore, stop or continue, and SIGKILL/SIGSTOP (which
+        // cannot be caught); every other one would end the process with the terminal left as it is.
+        // 32 and 33 are glibc's own, below SIGRTMIN.
+        let harmless: Set<Int32> = [SIGCHLD, SIGURG, SIGWINCH, SIGCONT, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU, SIGKILL]
+        let numbers = Array(1...31) + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        let ending = numbers.filter { !harmless.contains($0) }
+        let handled = Set(
+            TerminalRestorer.quitSignals + TerminalRestorer.crashSignals + TerminalRestorer.ignoredSignals)
+        #expect(ending.filter { !handled.contains($0) } == [])
+        #expect(TerminalRestorer.ignoredSignals == [SIGPIPE])
+        for signal in ending {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            #expect(handler != 0, "signal \(signal) still has its default action")  // 0 is SIG_DFL
+            if signal == SIGPIPE { #expect(handler == 1) }  // 1 is SIG_IGN
+        }
+    }
 }
