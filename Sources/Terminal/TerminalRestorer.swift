@@ -16,9 +16,10 @@ import Synchronization
 /// - SIGTSTP (^Z) is recorded too; the next `readEvents` leaves curses mode, stops the process and,
 ///   on `fg`, restores the screen and reports a `.resize` so the app redraws.
 /// - SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS (`crashSignals`; Swift runtime traps
-///   are SIGILL on x86-64, SIGTRAP on arm64) write a reset sequence with `write(2)` (leave the alternate screen, mouse
-///   reporting off, attributes and scroll region reset, cursor shown), restore the termios saved at
-///   open, then hand the signal to the previous handler (the Swift backtracer) or the default action.
+///   are SIGILL on x86-64, SIGTRAP on arm64) write a reset sequence with `write(2)` (leave the
+///   alternate screen, mouse reporting off, attributes and scroll region reset, cursor shown), restore
+///   the termios saved at open, then hand the signal to the previous handler (the Swift backtracer,
+///   which borrows SIGPROF, SIGUSR1 and SIGUSR2 while it runs) or the default action.
 /// - `atexit` does the same restore if a screen is still open when the process exits.
 ///
 /// The handlers must be installed before ncurses starts (`newterm`), or ncurses installs its own

@@ -8,12 +8,14 @@
 RL_DATA="$E2E_HOME/runloop"
 RL_HOLDER=""
 
-# rl_hold NAME...: a lock holder on these files in $RL_DATA/mapterm, once it holds them all.
+# rl_hold NAME...: a lock holder on these files in $RL_DATA/mapterm (instead of any earlier one),
+# once it holds them all.
 rl_hold() {
   local ready="$RL_DATA/held" paths=() name waited=0
+  rl_release
   rm -f "$ready"
   for name in "$@"; do paths+=("$RL_DATA/mapterm/$name"); done
-  python3 "$here/lock_holder.py" "$ready" "${paths[@]}" &
+  python3 "$here/lock_holder.py" "$ready" "${paths[@]}" >/dev/null 2>"$RL_DATA/holder.err" &
   RL_HOLDER=$!
   until [ -e "$ready" ]; do
     sleep 0.02; waited=$((waited + 1)); [ $waited -ge 250 ] && return 1
@@ -131,8 +133,10 @@ rl_sigterm_ends_it_at_once_while_waiting() {
 check "a first run waiting for the places build lock says so and dies at once on SIGTERM" \
   rl_first_run_waits_for_the_build_lock_and_dies_on_sigterm
 check "a first run goes on once the places build lock is let go" rl_first_run_goes_on_once_the_build_lock_is_let_go
+rl_release
 check "with every lock held the map draws, answers keys and says it waits" rl_map_answers_keys_while_every_lock_is_held
 check "the pin is saved once the lock is let go, keeping the other map's" rl_the_pin_is_saved_once_the_lock_is_let_go
+rl_release
 check "q quits at once while the pins wait for the lock" rl_q_quits_at_once_while_waiting
 check "SIGTERM ends the map within a second while the pins wait for the lock" rl_sigterm_ends_it_at_once_while_waiting
 rl_release
