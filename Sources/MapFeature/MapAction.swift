@@ -43,9 +43,15 @@ public enum MapAction: Sendable {
     case leadersLoaded(key: String, [Place])
     /// A pin's reverse-geocoded description arrived.
     case pinDescribed(number: Int, label: String)
-    /// Saving the pins failed, with a reason for the user.
+    /// Saving the first unsaved pin change failed, with a reason for the user: the change is dropped.
     case pinsSaveFailed(reason: String)
-    /// The saved pins as they are now (after a change, or because another map changed them).
+    /// The first unsaved pin change was saved; the pins as saved after it.
+    case pinsSaved([Pin])
+    /// Another process held the pins' lock: the first unsaved change was not tried (nothing waited).
+    case pinsBusy
+    /// The wait after a busy pins lock is over: the first unsaved change may be tried again.
+    case pinsRetryDue
+    /// The saved pins as they are now, because another map changed them (or after a failed save).
     case pinsReloaded([Pin])
     /// The full details of a place arrived.
     case detailsLoaded(Place)

@@ -18,6 +18,9 @@ public enum MapEffect: Equatable, Sendable {
     case describePin(Pin)
     /// Answer a search as `.searchAnswered`; an older search still waiting is dropped.
     case search(SearchRequest)
-    /// Apply a change to the saved pins (as another map may have left them); the pins come back.
+    /// Apply a change to the saved pins (as another map may have left them) without waiting for a
+    /// lock: `.pinsSaved`, `.pinsBusy` or `.pinsSaveFailed` comes back.
     case changePins(PinChange)
+    /// Send `.pinsRetryDue` after this many seconds: the wait after the pins' lock was busy.
+    case retryPins(afterSeconds: Double)
 }

@@ -28,8 +28,13 @@ public enum MapReducer {
             if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
             return []
         case .pinsSaveFailed(let reason):
-            PinsReducer.saveFailed(reason, &state)
-            return []
+            return PinsReducer.saveFailed(reason, &state)
+        case .pinsSaved(let pins):
+            return PinsReducer.saved(pins, &state)
+        case .pinsBusy:
+            return PinsReducer.busy(&state)
+        case .pinsRetryDue:
+            return state.pins.unsaved.first.map { [.changePins($0)] } ?? []
         case .pinsReloaded(let pins):
             PinsReducer.reloaded(pins, &state)
             return []

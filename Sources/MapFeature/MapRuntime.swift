@@ -81,6 +81,8 @@ public final class MapRuntime: @unchecked Sendable {
                 lock.withLock { describing.append(task) }
             case .changePins(let change):
                 changePins(change)
+            case .retryPins(let delay):
+                lock.withLock { timers.append((clock.now() + delay, .pinsRetryDue)) }
             case .search(let request):
                 if let searcher {
                     searcher.submit(request)
@@ -103,14 +105,17 @@ public final class MapRuntime: @unchecked Sendable {
     /// Hands the run loop an action from outside the reducer's effects (the tile sources' news).
     public func post(_ action: MapAction) { enqueue(action) }
 
-    /// Applies a pin change to the store and hands back the pins saved after it (or, when that fails,
-    /// the reason and the pins as saved, so the map shows the truth).
+    /// Applies a pin change to the store, never waiting for its lock, and hands back the pins saved
+    /// after it; `.pinsBusy` when another process holds the lock (the reducer tries again later); when
+    /// it fails, the reason and the pins as saved, so the map shows the truth.
     private func changePins(_ change: PinChange) {
         guard let pinStore else { return }
         do {
             let pins = try pinStore.apply(change)
             lock.withLock { pinStamp = pinStore.stamp() }
-            enqueue(.pinsReloaded(pins))
+            enqueue(.pinsSaved(pins))
+        } catch PinStoreError.busy {
+            enqueue(.pinsBusy)
         } catch {
             enqueue(.pinsSaveFailed(reason: String(describing: error)))
             if let pins = try? pinStore.load() { enqueue(.pinsReloaded(pins)) }

@@ -25,24 +25,45 @@ enum PinsReducer {
             change = .remove(id: pin.id)
         }
         dropStaleSelection(&state)
-        // Shown at once; saved as a change to what is saved, and the saved pins come back.
-        return [.changePins(change)]
+        // Shown at once; saved, after the changes before it, as a change to what is saved.
+        return state.pins.queue(change) ? [.changePins(change)] : []
     }
 
-    /// The saved pins arrived: they replace the shown ones (the camera stays: fitting is what `f` is for).
+    /// The saved pins arrived: they replace the shown ones, with the unsaved changes on top (the camera
+    /// stays: fitting is what `f` is for).
     static func reloaded(_ pins: [Pin], _ state: inout MapState) {
-        state.pins.replace(with: pins)
+        state.pins.show(saved: pins)
         dropStaleSelection(&state)
     }
 
-    /// Saving failed: said once in a box, then in the status bar only.
-    static func saveFailed(_ reason: String, _ state: inout MapState) {
+    /// The first unsaved change was saved: the pins as saved replace the shown ones; the next goes.
+    static func saved(_ pins: [Pin], _ state: inout MapState) -> [MapEffect] {
+        let next = state.pins.finishFirst(saved: pins)
+        dropStaleSelection(&state)
+        return next.map { [.changePins($0)] } ?? []
+    }
+
+    /// Another process holds the pins' lock: try again after a wait that doubles from 0.05 s up to 1 s.
+    static func busy(_ state: inout MapState) -> [MapEffect] {
+        let count = state.pins.noteBusy()
+        return [.retryPins(afterSeconds: retryDelay(afterBusy: count))]
+    }
+
+    /// Seconds to wait after the lock was found busy `count` times in a row: 0.05, 0.1, 0.2, … 1.
+    static func retryDelay(afterBusy count: Int) -> Double {
+        min(1, 0.05 * Double(1 << min(max(count - 1, 0), 5)))
+    }
+
+    /// Saving failed: the change is dropped (the saved pins come back); said once in a box, then in the
+    /// status bar only. The next unsaved change goes.
+    static func saveFailed(_ reason: String, _ state: inout MapState) -> [MapEffect] {
         if state.pins.saveProblem == nil {
             state.alert = Alert("Your pins cannot be saved.", detail: reason)
         } else {
             state.notice = "pins not saved: " + reason
         }
         state.pins.saveProblem = reason
+        return state.pins.finishFirst(saved: nil).map { [.changePins($0)] } ?? []
     }
 
     /// Clears a selection of a pin or centre that no longer exists.

@@ -12,6 +12,14 @@ public struct PinsState: Equatable, Sendable {
     public var labels: [Int: String] = [:]
     /// Why the last save failed, once one has (so the box is shown only the first time).
     public var saveProblem: String?
+    /// Changes shown but not saved yet, oldest first: the first is being saved, or waits for the
+    /// lock another process holds; the others wait their turn, so changes are saved in order.
+    public private(set) var unsaved: [PinChange] = []
+    /// How many times in a row the first unsaved change found the lock held by another process.
+    public private(set) var busyCount = 0
+
+    /// Said in the status bar while another process holds the pins' lock.
+    public static let waitingNote = "waiting for another mapterm to save pins"
 
     public init(pins: [Pin] = []) { replace(with: pins) }
 
@@ -43,6 +51,38 @@ public struct PinsState: Equatable, Sendable {
     /// Removes the pin with this number.
     public mutating func remove(number: Int) {
         replace(with: pins.filter { $0.number != number })
+    }
+
+    /// Queues a change made on screen; true when it is the only one, so it is to be saved now.
+    mutating func queue(_ change: PinChange) -> Bool {
+        unsaved.append(change)
+        return unsaved.count == 1
+    }
+
+    /// The first unsaved change was saved (`saved` are the pins then) or given up (`saved` nil):
+    /// shows the saved pins with the other changes on top; returns the next change to save.
+    mutating func finishFirst(saved: [Pin]?) -> PinChange? {
+        if !unsaved.isEmpty { unsaved.removeFirst() }
+        busyCount = 0
+        if let saved { show(saved: saved) }
+        return unsaved.first
+    }
+
+    /// The first unsaved change found the lock held; returns how many times in a row that happened.
+    mutating func noteBusy() -> Int {
+        busyCount += 1
+        return busyCount
+    }
+
+    /// Shows `saved` (the pins as saved now) with the unsaved changes applied on top.
+    mutating func show(saved: [Pin]) {
+        replace(with: saved)
+        for change in unsaved {
+            switch change {
+            case .add(let point): _ = add(at: point)
+            case .remove(let id): replace(with: pins.filter { $0.id != id })
+            }
+        }
     }
 
     /// Pins and centres: what `f` fits into view.

@@ -73,7 +73,8 @@ struct StatusBar {
         let center = Part(variants: [" \(c)", String(format: " %.3f,%.3f", c.lat, c.lon)], accent: true)
         let zoom = Part(variants: [String(format: "  z %.1f", state.camera.zoom), ""])
         let places =
-            state.notice.map { Part(variants: ["  " + $0, "  " + $0], accent: true) }
+            (state.notice ?? (state.pins.busyCount > 0 ? PinsState.waitingNote : nil))
+            .map { Part(variants: ["  " + $0, "  " + $0], accent: true) }
             ?? placesPart(state, counts).withLayers(state.layers)
         let filterText = state.places.filter.description
         let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])

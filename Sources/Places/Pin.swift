@@ -65,8 +65,9 @@ public protocol PinStore: Sendable {
     /// The saved pins; an empty list when nothing was saved yet. Throws `PinStoreError.corrupt`
     /// after moving an unreadable file aside (the app then starts with no pins and says so).
     func load() throws -> [Pin]
-    /// Applies a change to the pins as they are saved now and returns all of them after it.
-    /// Throws `PinStoreError` (`.full` when an add finds ten pins already).
+    /// Applies a change to the pins as they are saved now and returns all of them after it. Never waits
+    /// for another process: throws `PinStoreError.busy` while one holds the lock (try again later),
+    /// `.full` when an add finds ten pins already.
     func apply(_ change: PinChange) throws -> [Pin]
     /// The version of the saved pins; nil when there is no file.
     func stamp() -> PinStamp?
@@ -82,6 +83,8 @@ public enum PinStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notARegularFile(path: String)
     /// An add found the maximum number of pins saved already.
     case full
+    /// Another process holds the pins' lock: nothing was changed; try again later.
+    case busy
 
     public var description: String {
         switch self {
@@ -90,6 +93,7 @@ public enum PinStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed(let why): return "could not save the pins: \(why)"
         case .notARegularFile(let path): return "\(path) is not a regular file; the pins were not read"
         case .full: return "there are \(Pin.maximumCount) pins already"
+        case .busy: return "another mapterm is saving the pins"
         }
     }
 }

@@ -12,7 +12,8 @@ import Places
 /// Several maps may use one file at once: `apply` takes an exclusive `flock` on `pins.json.lock`
 /// beside it, reads the pins as saved, changes them and writes them back before letting go, so two
 /// maps adding pins keep both and a pin removed in one stays removed; `stamp` tells a map that the
-/// file changed under it.
+/// file changed under it. `apply` never waits for the lock: while another process holds it, it
+/// throws `PinStoreError.busy` and the caller tries again later.
 public struct PinFile: PinStore {
     /// The pins file.
     public let url: URL
@@ -78,7 +79,8 @@ public struct PinFile: PinStore {
 
     /// Applies `change` to the pins as saved now, under the lock, and returns all of them after it. A file
     /// that cannot be read is moved aside as `load` does and the change applied to no pins.
-    /// - Throws: `PinStoreError.full` (an add with ten pins saved), `.writeFailed` (no lock, no write).
+    /// - Throws: `PinStoreError.full` (an add with ten pins saved), `.busy` (another process holds the
+    ///   lock: nothing was read or written), `.writeFailed` (no lock file, no write).
     public func apply(_ change: PinChange) throws -> [Pin] {
         try withLock {
             var pins: [Pin]
@@ -110,26 +112,20 @@ public struct PinFile: PinStore {
         return PinStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
     }
 
-    /// Runs `body` holding an exclusive `flock` on `pins.json.lock` (created, mode 0600, with the folder).
+    /// Runs `body` holding the exclusive `flock` on `pins.json.lock` (created, mode 0600, with the folder).
+    /// Never waits: throws `PinStoreError.busy` at once while another process (or another open of the
+    /// lock file) holds it.
     func withLock<T>(_ body: () throws -> T) throws -> T {
         let folder = url.deletingLastPathComponent().path
+        let lock: FileLock?
         do {
             try AtomicFile.makeDirectory(folder)
+            lock = try FileLock.acquire(url.path + ".lock")
         } catch {
             throw PinStoreError.writeFailed("\(error)")
         }
-        let lockPath = url.path + ".lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw PinStoreError.writeFailed("cannot create \(lockPath): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw PinStoreError.writeFailed("cannot lock \(lockPath): \(String(cString: strerror(errno)))")
-            }
-        }
-        defer { flock(fd, LOCK_UN) }
+        guard let lock else { throw PinStoreError.busy }
+        defer { lock.release() }
         return try body()
     }
 

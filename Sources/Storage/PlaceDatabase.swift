@@ -12,7 +12,9 @@ import Foundation
 ///   in the kept file only; import them again.
 /// - Built, upgraded and repaired by one process at a time: under an exclusive `flock` on
 ///   `places.sqlite.lock`, the file is looked at again, so maps started together and `mapterm import`
-///   wait for the one build (a current store is opened without waiting).
+///   wait for the one build (a current store is opened without waiting). The lock is polled, never
+///   waited on, and for at most `lockWaitSeconds`: a process that holds it longer is gone around
+///   (read-only or in memory, as below).
 /// - When the folder or the disk cannot be written (read-only, full): an existing store is opened
 ///   read-only; without one, the store is built in memory for this run. `PlaceStore.notice` says so.
 public enum PlaceDatabase {
@@ -49,9 +51,11 @@ public enum PlaceDatabase {
     }
 
     /// Opens `directory/places.sqlite` (creating `directory`), running `build` on a new empty store when
-    /// the file is missing or has to be rebuilt. `now` dates the name of a file moved aside.
+    /// the file is missing or has to be rebuilt. `now` dates the name of a file moved aside; `lockWait`
+    /// is how many seconds to wait for another process's build lock.
     public static func open(
-        directory: URL, now: Date = Date(), notice: (String) -> Void = { _ in }, build: (PlaceStore) throws -> Void
+        directory: URL, now: Date = Date(), lockWait: Double = lockWaitSeconds, notice: (String) -> Void = { _ in },
+        build: (PlaceStore) throws -> Void
     ) throws -> PlaceStore {
         let file = directory.appendingPathComponent(fileName)
         // The usual case: a current store, opened without waiting for anyone.
@@ -71,7 +75,9 @@ public enum PlaceDatabase {
             } catch {
                 throw PlaceStoreError.cannotOpen(path: directory.path, reason: "\(error)")
             }
-            return try withBuildLock(directory) { try openOrBuild(file, now: now, notice: notice, build: build) }
+            return try withBuildLock(directory, lockWait: lockWait, notice: notice) {
+                try openOrBuild(file, now: now, notice: notice, build: build)
+            }
         } catch let error as PlaceStoreError where !error.isRebuildable {
             // Cannot open, create or write (a read-only folder or file, a full disk).
             return try fallback(file, because: error, build: build)
@@ -119,22 +125,34 @@ public enum PlaceDatabase {
         return store
     }
 
-    /// Runs `body` holding an exclusive `flock` on `directory/places.sqlite.lock`.
-    private static func withBuildLock<T>(_ directory: URL, _ body: () throws -> T) throws -> T {
+    /// Runs `body` holding the exclusive `flock` on `directory/places.sqlite.lock`. The lock is tried
+    /// without blocking every 50 ms, so signals keep their default action meanwhile; `notice` is told
+    /// once when another process holds it. After `lockWait` seconds this gives up with
+    /// `PlaceStoreError.cannotOpen` (the caller then goes on read-only or in memory).
+    private static func withBuildLock<T>(
+        _ directory: URL, lockWait: Double, notice: (String) -> Void, _ body: () throws -> T
+    ) throws -> T {
         let path = directory.appendingPathComponent(fileName + ".lock").path
-        let fd = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw PlaceStoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        let lock: FileLock?
+        do {
+            lock = try FileLock.acquire(path, within: lockWait) { notice(waitingNote) }
+        } catch {
+            throw PlaceStoreError.cannotOpen(path: path, reason: "\(error)")
         }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw PlaceStoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-            }
+        guard let lock else {
+            throw PlaceStoreError.cannotOpen(
+                path: path, reason: "another mapterm has held it for \(Int(lockWait)) s")
         }
-        defer { flock(fd, LOCK_UN) }
+        defer { lock.release() }
         return try body()
     }
+
+    /// Said while another process holds the build lock.
+    public static let waitingNote = "waiting for another mapterm to build the places database…"
+
+    /// Seconds a start-up waits for another process's build before going on without it (a first
+    /// build takes about 2 s).
+    public static let lockWaitSeconds = 20.0
 
     // MARK: Building
 

@@ -3,18 +3,23 @@ import Synchronization
 
 /// Process-wide signal handling and terminal restore for the full-screen UI.
 ///
-/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT (^\\, which would otherwise dump a backtrace over the map)
-///   only record the signal (`interruptRequested`); the run loop polls it
-///   between `readEvents` calls, which return within ~50 ms once it is set, and then quits through
-///   `TerminalScreen.close()`. A second SIGINT/SIGTERM/SIGHUP while the first is still pending
-///   restores the terminal and kills the process with the default action (a stuck app can still be
-///   stopped with ^C ^C).
+/// - Every signal whose default action ends the process and that says "stop" rather than "I crashed"
+///   (`quitSignals`: SIGINT, SIGTERM, SIGHUP, SIGQUIT — ^\\, which would otherwise dump a backtrace over
+///   the map —, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR,
+///   SIGSTKFLT and the real-time signals) only records the signal (`interruptRequested`); the run loop
+///   polls it between `readEvents` calls, which return within ~50 ms once it is set, and then quits
+///   through `TerminalScreen.close()`, exiting with 128 + the signal. A second one while the first is
+///   still pending restores the terminal and kills the process with the default action (a stuck app
+///   can still be stopped with ^C ^C).
+/// - SIGPIPE is ignored (`ignoredSignals`): a write to a closed pipe or socket fails with EPIPE instead
+///   of killing the map with the terminal in curses mode.
 /// - SIGTSTP (^Z) is recorded too; the next `readEvents` leaves curses mode, stops the process and,
 ///   on `fg`, restores the screen and reports a `.resize` so the app redraws.
-/// - SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE (Swift runtime traps are SIGILL on x86-64,
-///   SIGTRAP on arm64) write a reset sequence with `write(2)` (leave the alternate screen, mouse
-///   reporting off, attributes and scroll region reset, cursor shown), restore the termios saved at
-///   open, then hand the signal to the previous handler (the Swift backtracer) or the default action.
+/// - SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS (`crashSignals`; Swift runtime traps
+///   are SIGILL on x86-64, SIGTRAP on arm64) write a reset sequence with `write(2)` (leave the
+///   alternate screen, mouse reporting off, attributes and scroll region reset, cursor shown), restore
+///   the termios saved at open, then hand the signal to the previous handler (the Swift backtracer,
+///   which borrows SIGPROF, SIGUSR1 and SIGUSR2 while it runs) or the default action.
 /// - `atexit` does the same restore if a screen is still open when the process exits.
 ///
 /// The handlers must be installed before ncurses starts (`newterm`), or ncurses installs its own
@@ -32,14 +37,16 @@ public enum TerminalRestorer {
         _ = restoreFD.load(ordering: .relaxed)
         _ = termiosSaved.load(ordering: .relaxed)
         _ = resetSequence.utf8CodeUnitCount
+        _ = quitSignals
 
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        for signal in quitSignals {
             install(signal, flags: SA_RESTART, keepIgnored: true) {
                 $0.__sigaction_handler.sa_handler = handleInterrupt
             }
         }
+        for signal in ignoredSignals { Glibc.signal(signal, SIG_IGN) }
         install(SIGTSTP, flags: SA_RESTART, keepIgnored: true) { $0.__sigaction_handler.sa_handler = handleSuspend }
-        for signal in [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE] {
+        for signal in crashSignals {
             install(signal, flags: SA_SIGINFO | SA_ONSTACK, keepIgnored: false) {
                 $0.__sigaction_handler.sa_sigaction = handleCrash
             }
@@ -47,7 +54,20 @@ public enum TerminalRestorer {
         atexit(restoreAtExit)
     }
 
-    /// True once SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived (or `requestInterrupt` was called).
+    /// Signals that ask the map to quit (see the type's notes): every signal whose default action ends
+    /// the process, except the crashes and SIGPIPE (and SIGKILL, which cannot be caught).
+    public static let quitSignals: [Int32] =
+        [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        + [SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+    /// Signals that mean the process is broken: the terminal is restored, then the previous handler
+    /// (the Swift backtracer) or the default action runs.
+    public static let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSYS]
+
+    /// Signals ignored while the handlers are installed.
+    public static let ignoredSignals: [Int32] = [SIGPIPE]
+
+    /// True once one of `quitSignals` arrived (or `requestInterrupt` was called).
     public static var interruptRequested: Bool { interruptSignalNumber.load(ordering: .sequentiallyConsistent) != 0 }
 
     /// The signal number that requested the interrupt, 0 if none. Exit with `128 + signal` to tell

@@ -30,7 +30,9 @@ enum ImportCommand {
         guard !result.places.isEmpty else {
             throw UsageError("\(path) holds no valid places (\(result.issues.count) rows rejected)")
         }
-        let store = try PlaceDatabase.openDefault(resources: try ResourceLocator.locate().directory)
+        let store = try PlaceDatabase.openDefault(resources: try ResourceLocator.locate().directory) { notice in
+            Diagnostics.say(notice)
+        }
         guard store.isPersistent else {
             throw UsageError("cannot import: \(store.notice ?? "the places database cannot be written")")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapFeature
 import Places
@@ -28,6 +29,36 @@ import Testing
         } else {
             Issue.record("\(actions)")
         }
+    }
+
+    @Test func aBusyPinStoreAnswersAtOnceAndTheRetryIsATimer() throws {
+        let clock = ManualClock()
+        let store = BusyPinStore()
+        let runtime = MapRuntime(source: PlacesStubSource(), pinStore: store, clock: clock)
+        let change = PinChange.add(LatLon(lat: 1, lon: 2))
+        #expect(runtime.perform([.changePins(change)]))
+        let busy = runtime.takeActions()
+        guard busy.count == 1, case .pinsBusy = try #require(busy.first) else {
+            Issue.record("\(busy)")
+            return
+        }
+        #expect(runtime.perform([.retryPins(afterSeconds: 0.2)]))
+        clock.advance(by: 0.19)
+        #expect(runtime.takeActions().isEmpty && abs((runtime.secondsUntilNextTimer ?? 0) - 0.01) < 1e-9)
+        clock.advance(by: 0.01)
+        let due = runtime.takeActions()
+        guard due.count == 1, case .pinsRetryDue = try #require(due.first) else {
+            Issue.record("\(due)")
+            return
+        }
+        store.isBusy = false
+        #expect(runtime.perform([.changePins(change)]))
+        let saved = runtime.takeActions()
+        guard case .pinsSaved(let pins) = try #require(saved.first) else {
+            Issue.record("\(saved)")
+            return
+        }
+        #expect(pins.map(\.coordinate) == [LatLon(lat: 1, lon: 2)] && store.attempts == 2)
     }
 
     @Test func fetchResultsComeBackAsActions() async {
@@ -118,4 +149,33 @@ import Testing
     @Test func quitStopsPerforming() {
         #expect(!MapRuntime(source: PlacesStubSource(), clock: ManualClock()).perform([.quit]))
     }
+}
+
+/// A pin store whose lock another process holds until `isBusy` is cleared.
+final class BusyPinStore: PinStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var busy = true
+    private var saved: [Pin] = []
+    private var tries = 0
+
+    var isBusy: Bool {
+        get { lock.withLock { busy } }
+        set { lock.withLock { busy = newValue } }
+    }
+
+    /// How many times `apply` was called.
+    var attempts: Int { lock.withLock { tries } }
+
+    func load() throws -> [Pin] { lock.withLock { saved } }
+
+    func apply(_ change: PinChange) throws -> [Pin] {
+        try lock.withLock {
+            tries += 1
+            if busy { throw PinStoreError.busy }
+            if case .add(let point) = change { saved.append(Pin(number: saved.count + 1, coordinate: point)) }
+            return saved
+        }
+    }
+
+    func stamp() -> PinStamp? { nil }
 }

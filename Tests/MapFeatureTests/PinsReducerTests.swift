@@ -31,13 +31,62 @@ import Testing
             Pin(number: 2, coordinate: LatLon(lat: 1, lon: 2), id: "B"),
         ]
         state.selection = .pin(3)
-        _ = MapReducer.reduce(&state, .pinsReloaded(saved))
+        _ = MapReducer.reduce(&state, .pinsSaved(saved))
         #expect(state.pins.pins == saved && state.pins.midpoint != nil && state.selection == nil)
         _ = MapReducer.reduce(&state, .pinsSaveFailed(reason: "read-only file system"))
         #expect(state.alert?.title == "Your pins cannot be saved." && state.alert?.detail == "read-only file system")
         state.alert = nil
         _ = MapReducer.reduce(&state, .pinsSaveFailed(reason: "read-only file system"))
         #expect(state.alert == nil && state.notice == "pins not saved: read-only file system")
+    }
+
+    @Test func aBusyLockIsTriedAgainWithBackoffWhileTheStatusBarSaysSo() throws {
+        var state = start
+        let center = start.camera.center
+        _ = send([.character("p"), .character("y")], &state)
+        var delays: [Double] = []
+        for _ in 0..<8 {
+            let effects = MapReducer.reduce(&state, .pinsBusy)
+            guard case .retryPins(let delay) = try #require(effects.first), effects.count == 1 else {
+                Issue.record("not a retry: \(effects)")
+                return
+            }
+            delays.append(delay)
+            #expect(MapReducer.reduce(&state, .pinsRetryDue) == [.changePins(.add(center))])
+        }
+        #expect(delays == [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1])
+        // The pin stays shown and the wait is said, whatever keys come meanwhile.
+        _ = send([.right, .left], &state)
+        #expect(state.pins.pins.map(\.coordinate) == [center])
+        #expect(StatusBarTests.line(cols: 120) { $0 = state }.contains(PinsState.waitingNote))
+        let saved = [
+            Pin(number: 1, coordinate: LatLon(lat: 5, lon: 5), id: "theirs"),
+            Pin(number: 2, coordinate: center, id: "A"),
+        ]
+        #expect(MapReducer.reduce(&state, .pinsSaved(saved)).isEmpty)
+        #expect(state.pins.pins == saved && state.pins.unsaved.isEmpty && state.pins.busyCount == 0)
+        #expect(!StatusBarTests.line(cols: 120) { $0 = state }.contains(PinsState.waitingNote))
+        #expect(MapReducer.reduce(&state, .pinsRetryDue).isEmpty)
+    }
+
+    @Test func changesMadeWhileWaitingAreSavedInOrderAndStayShownOverReloads() {
+        var state = start
+        let first = start.camera.center
+        let theirs = Pin(number: 1, coordinate: LatLon(lat: 5, lon: 5), id: "theirs")
+        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(first))])
+        _ = MapReducer.reduce(&state, .pinsBusy)
+        _ = send([.right], &state)
+        let second = state.camera.center
+        #expect(send([.character("p"), .character("y")], &state).isEmpty, "it waits its turn")
+        // Another map saved a pin meanwhile: it is shown, with both unsaved pins on top.
+        _ = MapReducer.reduce(&state, .pinsReloaded([theirs]))
+        #expect(state.pins.pins.map(\.coordinate) == [theirs.coordinate, first, second])
+        let next = MapReducer.reduce(&state, .pinsSaved([theirs, Pin(number: 2, coordinate: first, id: "A")]))
+        #expect(next == [.changePins(.add(second))] && state.pins.busyCount == 0)
+        #expect(state.pins.pins.map(\.coordinate) == [theirs.coordinate, first, second])
+        // A failed save drops its change and says so; nothing is left to save.
+        #expect(MapReducer.reduce(&state, .pinsSaveFailed(reason: "disk full")).isEmpty)
+        #expect(state.pins.unsaved.isEmpty && state.alert?.detail == "disk full")
     }
 
     @Test func answeringNoOrAnyOtherKeyDropsNothing() {
@@ -83,6 +132,11 @@ import Testing
     @Test func removingAPinAsksFirstAndDropsTheCentresBelowTwo() {
         var state = start
         _ = send([.character("p"), .character("y"), .right, .right, .character("p"), .character("y")], &state)
+        _ = MapReducer.reduce(&state, .pinsSaved([Pin(number: 1, coordinate: start.camera.center, id: "A")]))
+        _ = MapReducer.reduce(
+            &state,
+            .pinsSaved(state.pins.pins.enumerated().map { Pin(number: $0 + 1, coordinate: $1.coordinate, id: "\($0)") })
+        )
         state.selection = .pin(2)
         _ = send([.character("x")], &state)
         #expect(state.prompt == .removePin(2))

@@ -177,11 +177,39 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.remove() }
         DispatchQueue.concurrentPerform(iterations: 10) { i in
-            _ = try? dir.store().apply(.add(LatLon(lat: Double(i), lon: Double(i))))
+            // As the map does: a busy lock is tried again.
+            while case .failure(PinStoreError.busy) = Result(catching: {
+                try dir.store().apply(.add(LatLon(lat: Double(i), lon: Double(i))))
+            }) {
+                usleep(1000)
+            }
         }
         let pins = try dir.store().load()
         #expect(pins.count == 10 && Set(pins.map(\.number)) == Set(1...10))
         #expect(throws: PinStoreError.full) { try dir.store().apply(.add(LatLon(lat: 50, lon: 50))) }
+    }
+
+    @Test func applyNeverWaitsForALockHeldElsewhereAndKeepsThePinsSavedMeanwhile() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let file = dir.store()
+        _ = try file.apply(.add(LatLon(lat: 1, lon: 1)))
+        // Another map takes the lock and saves a pin of its own while holding it.
+        let other = try LockHolder(file.url.path + ".lock")
+        defer { other.release() }
+        var theirs = try file.load()
+        theirs.append(Pin(number: 2, coordinate: LatLon(lat: 2, lon: 2), id: "theirs"))
+        try dir.store().save(theirs)
+        let before = try dir.bytes(of: "mapterm/pins.json")
+
+        let attempt = try #require(
+            finished(within: 1) { try file.apply(.add(LatLon(lat: 3, lon: 3))) }, "apply waited for the lock")
+        #expect(throws: PinStoreError.busy) { try attempt.get() }
+        #expect(try dir.bytes(of: "mapterm/pins.json") == before, "nothing is written without the lock")
+
+        other.release()
+        let pins = try file.apply(.add(LatLon(lat: 3, lon: 3)))
+        #expect(pins.map(\.number) == [1, 2, 3] && pins[1].id == "theirs")
     }
 
     @Test func theStampChangesWhenTheFileDoes() throws {

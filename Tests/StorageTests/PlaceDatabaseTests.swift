@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Synchronization
 import TestSupport
 import Testing
 
@@ -189,6 +190,41 @@ import Testing
         #expect(
             store.notice?.contains("database or disk is full") == true && store.notice?.contains("in memory") == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path("places.sqlite")))
+    }
+
+    @Test func aFirstRunWaitsForAnotherBuildWithoutBlockingAndSaysSo() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        let resources = try Self.makeResources(in: folder)
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let other = try LockHolder(folder.path("places.sqlite.lock"))
+        defer { other.release() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { other.release() }
+        let notices = Mutex<[String]>([])
+        let start = Date()
+        let store = try PlaceDatabase.open(directory: folder.url, resources: resources) { note in
+            notices.withLock { $0.append(note) }
+        }
+        let waited = Date().timeIntervalSince(start)
+        #expect(notices.withLock { $0 } == [PlaceDatabase.waitingNote])
+        #expect(waited >= 0.45 && waited < 5, "\(waited) s")
+        #expect(try store.isPersistent && store.count() == 5 && store.notice == nil)
+    }
+
+    @Test func aBuildLockHeldTooLongIsGoneAroundInMemory() throws {
+        let folder = try PlaceStoreFolder()
+        defer { folder.remove() }
+        let resources = try Self.makeResources(in: folder)
+        let places = try EmbeddedPlaceData.load(resources: resources).places
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let other = try LockHolder(folder.path("places.sqlite.lock"))
+        defer { other.release() }
+        let start = Date()
+        let store = try PlaceDatabase.open(directory: folder.url, lockWait: 0.3) { try $0.import(places) }
+        let waited = Date().timeIntervalSince(start)
+        #expect(waited >= 0.25 && waited < 3, "\(waited) s")
+        #expect(try !store.isPersistent && store.count() == 5)
+        #expect(store.notice?.contains("places.sqlite.lock") == true && store.notice?.contains("in memory") == true)
     }
 
     @Test func aStoreThatCannotBeWrittenIsReadOnly() throws {
