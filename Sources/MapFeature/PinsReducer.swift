@@ -14,11 +14,11 @@ enum PinsReducer {
         let change: PinChange
         switch prompt {
         case .dropPin(let point):
-            guard state.pins.add(at: point) else {
+            guard let pin = state.pins.add(at: point) else {
                 state.alert = Alert(tooManyPins, detail: "Remove one first: select it with Tab and press x.")
                 return []
             }
-            change = .add(point.normalized)
+            change = .add(pin.coordinate, id: pin.id)
         case .removePin(let number):
             guard let pin = state.pins.pins.first(where: { $0.number == number }) else { return [] }
             state.pins.remove(number: number)

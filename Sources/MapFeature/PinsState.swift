@@ -18,6 +18,12 @@ public struct PinsState: Equatable, Sendable {
     /// How many times in a row the first unsaved change found the lock held by another process.
     public private(set) var busyCount = 0
 
+    /// What the ids of the pins this map adds start with: unique to the map (the composition root sets
+    /// a random one), so that a change queued against a pin not saved yet names the pin it will be.
+    public var idSeed = "local"
+    /// Pins this map has added, for the next one's id.
+    private var addedCount = 0
+
     /// Said in the status bar while another process holds the pins' lock.
     public static let waitingNote = "waiting for another mapterm to save pins"
 
@@ -41,11 +47,20 @@ public struct PinsState: Equatable, Sendable {
         meetingPoint = points.count >= 2 ? Geodesy.geometricMedian(points) : nil
     }
 
-    /// Adds a pin with the next free number; false when the limit is reached.
-    public mutating func add(at point: LatLon) -> Bool {
-        guard let number = nextNumber else { return false }
-        replace(with: pins + [Pin(number: number, coordinate: point.normalized)])
-        return true
+    /// Adds a pin with the next free number and a new id; the pin, or nil when the limit is reached.
+    public mutating func add(at point: LatLon) -> Pin? {
+        guard nextNumber != nil else { return nil }
+        addedCount += 1
+        return add(at: point, id: "\(idSeed)-\(addedCount)")
+    }
+
+    /// Adds a pin with the next free number and this id (none when the limit is reached).
+    @discardableResult
+    mutating func add(at point: LatLon, id: String) -> Pin? {
+        guard let number = nextNumber else { return nil }
+        let pin = Pin(number: number, coordinate: point.normalized, id: id)
+        replace(with: pins + [pin])
+        return pin
     }
 
     /// Removes the pin with this number.
@@ -79,7 +94,12 @@ public struct PinsState: Equatable, Sendable {
         replace(with: saved)
         for change in unsaved {
             switch change {
-            case .add(let point): _ = add(at: point)
+            case .add(let point, let id):
+                if let id {
+                    if !pins.contains(where: { $0.id == id }) { add(at: point, id: id) }
+                } else {
+                    _ = add(at: point)
+                }
             case .remove(let id): replace(with: pins.filter { $0.id != id })
             }
         }

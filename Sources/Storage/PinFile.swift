@@ -90,12 +90,13 @@ public struct PinFile: PinStore {
                 pins = []
             }
             switch change {
-            case .add(let point):
+            case .add(let point, let id):
+                if let id, pins.contains(where: { $0.id == id }) { break }
                 let used = Set(pins.map(\.number))
                 guard let number = (1...Pin.maximumCount).first(where: { !used.contains($0) }) else {
                     throw PinStoreError.full
                 }
-                pins.append(Pin(number: number, coordinate: point.normalized, id: UUID().uuidString))
+                pins.append(Pin(number: number, coordinate: point.normalized, id: id ?? UUID().uuidString))
             case .remove(let id):
                 pins.removeAll { $0.id == id }
             }

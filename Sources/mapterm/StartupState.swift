@@ -40,6 +40,7 @@ struct StartupState {
         state.userLocation = location
         do {
             state.pins = PinsState(pins: try pins?.load() ?? [])
+            state.pins.idSeed = "pin-" + UUID().uuidString
         } catch {
             alerts.append(Alert("Your pins could not be loaded.", detail: String(describing: error)))
         }

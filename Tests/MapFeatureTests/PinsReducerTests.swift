@@ -18,8 +18,8 @@ import Testing
         #expect(state.prompt == .dropPin(start.camera.center))
         let effects = send([.character("y")], &state)
         #expect(state.prompt == nil)
-        #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center)])
-        #expect(effects == [.changePins(.add(start.camera.center))])
+        #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center, id: "local-1")])
+        #expect(effects == [.changePins(.add(start.camera.center, id: "local-1"))])
         #expect(state.pins.midpoint == nil && state.pins.meetingPoint == nil)
     }
 
@@ -52,7 +52,7 @@ import Testing
                 return
             }
             delays.append(delay)
-            #expect(MapReducer.reduce(&state, .pinsRetryDue) == [.changePins(.add(center))])
+            #expect(MapReducer.reduce(&state, .pinsRetryDue) == [.changePins(.add(center, id: "local-1"))])
         }
         #expect(delays == [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1])
         // The pin stays shown and the wait is said, whatever keys come meanwhile.
@@ -73,7 +73,7 @@ import Testing
         var state = start
         let first = start.camera.center
         let theirs = Pin(number: 1, coordinate: LatLon(lat: 5, lon: 5), id: "theirs")
-        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(first))])
+        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(first, id: "local-1"))])
         _ = MapReducer.reduce(&state, .pinsBusy)
         _ = send([.right], &state)
         let second = state.camera.center
@@ -82,11 +82,29 @@ import Testing
         _ = MapReducer.reduce(&state, .pinsReloaded([theirs]))
         #expect(state.pins.pins.map(\.coordinate) == [theirs.coordinate, first, second])
         let next = MapReducer.reduce(&state, .pinsSaved([theirs, Pin(number: 2, coordinate: first, id: "A")]))
-        #expect(next == [.changePins(.add(second))] && state.pins.busyCount == 0)
+        #expect(next == [.changePins(.add(second, id: "local-2"))] && state.pins.busyCount == 0)
         #expect(state.pins.pins.map(\.coordinate) == [theirs.coordinate, first, second])
         // A failed save drops its change and says so; nothing is left to save.
         #expect(MapReducer.reduce(&state, .pinsSaveFailed(reason: "disk full")).isEmpty)
         #expect(state.pins.unsaved.isEmpty && state.alert?.detail == "disk full")
+    }
+
+    /// A pin removed while its own adding still waits for the lock is removed once that is saved: the
+    /// change names the pin by the id it is saved with, chosen when it was dropped.
+    @Test func aPinRemovedBeforeItWasSavedStaysRemoved() {
+        var state = start
+        state.pins.idSeed = "map7"
+        let center = start.camera.center
+        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(center, id: "map7-1"))])
+        _ = MapReducer.reduce(&state, .pinsBusy)
+        state.selection = .pin(1)
+        #expect(send([.character("x"), .character("y")], &state).isEmpty, "it waits its turn")
+        #expect(state.pins.pins.isEmpty)
+        let next = MapReducer.reduce(&state, .pinsSaved([Pin(number: 1, coordinate: center, id: "map7-1")]))
+        #expect(next == [.changePins(.remove(id: "map7-1"))])
+        #expect(state.pins.pins.isEmpty, "the saved pin is not shown while its removal waits")
+        #expect(MapReducer.reduce(&state, .pinsSaved([])).isEmpty)
+        #expect(state.pins.pins.isEmpty && state.pins.unsaved.isEmpty)
     }
 
     @Test func answeringNoOrAnyOtherKeyDropsNothing() {

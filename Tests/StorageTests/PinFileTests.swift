@@ -544,4 +544,16 @@ extension PinFileTests {
 
         deinit { stop() }
     }
+
+    /// An add tried again with its id (after a busy lock or a reload) adds one pin, and a removal by
+    /// that id removes it.
+    @Test func anAddWithAnIdIsAppliedOnce() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        let file = dir.store()
+        _ = try file.apply(.add(LatLon(lat: 1, lon: 1), id: "map-1"))
+        let twice = try file.apply(.add(LatLon(lat: 1, lon: 1), id: "map-1"))
+        #expect(twice.map(\.id) == ["map-1"] && twice.map(\.number) == [1])
+        #expect(try file.apply(.remove(id: "map-1")).isEmpty)
+    }
 }
