@@ -8,10 +8,10 @@ import GeoCore
 /// 0...1 and the frame draws the copy of the world in view. Each level is cut into chunks with their
 /// bounds, so a frame skips what is off screen.
 ///
-/// Compact: a level that keeps the same vertices as the level above shares its storage (the finest
-/// levels of a track usually keep every vertex: one copy serves them all), each level's vertices lie
-/// in one buffer and its chunks' boxes in another, and a level of one chunk has no box of its own (the
-/// path's serves).
+/// Compact: the vertices are stored once, at full resolution; a level that drops some keeps the
+/// indices of the ones it keeps (4 bytes each), a level that keeps the same as the level above shares
+/// its entry, and every level's indices lie in one buffer. Only levels of more than one chunk store
+/// chunk boxes (a one-chunk level uses the path's box).
 public struct LayerPath: Sendable {
     /// How far a simplified path may stray, in dots at its level.
     public static let toleranceDots = 1.0
@@ -23,33 +23,42 @@ public struct LayerPath: Sendable {
         public var minX, minY, maxX, maxY: Double
     }
 
+    /// The vertices of one level, in order.
+    public struct Points: RandomAccessCollection, Sendable {
+        let vertices: ContiguousArray<WorldPoint>
+        /// The level's vertex indices, or nil when it keeps every vertex.
+        let kept: ArraySlice<UInt32>?
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { kept?.count ?? vertices.count }
+
+        public subscript(index: Int) -> WorldPoint {
+            guard let kept else { return vertices[index] }
+            return vertices[Int(kept[kept.startIndex + index])]
+        }
+    }
+
     /// A run of consecutive vertices and the box around them, in world units.
     public struct Chunk {
-        public var points: ArraySlice<WorldPoint>
+        public var points: Slice<Points>
         public var minX, minY, maxX, maxY: Double
     }
 
     /// The chunks of one level, in order.
     public struct Chunks: RandomAccessCollection {
-        let level: Level
+        let points: Points
+        let boxes: ArraySlice<Box>
         let box: Box
 
         public var startIndex: Int { 0 }
-        public var endIndex: Int { Swift.max(1, (level.points.count - 1 + chunkSize - 2) / (chunkSize - 1)) }
+        public var endIndex: Int { LayerPath.chunkCount(points.count) }
 
         public subscript(index: Int) -> Chunk {
-            let start = index * (chunkSize - 1), end = Swift.min(start + chunkSize, level.points.count)
-            let box = level.boxes.isEmpty ? box : level.boxes[index]
+            let start = index * (chunkSize - 1), end = Swift.min(start + chunkSize, points.count)
+            let box = boxes.isEmpty ? box : boxes[boxes.startIndex + index]
             return Chunk(
-                points: ArraySlice(level.points[start..<end]), minX: box.minX, minY: box.minY, maxX: box.maxX,
-                maxY: box.maxY)
+                points: points[start..<end], minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
         }
-    }
-
-    /// The vertices of a level and the boxes of its chunks (none when it is one chunk).
-    struct Level: Sendable {
-        var points: ContiguousArray<WorldPoint>
-        var boxes: ContiguousArray<Box>
     }
 
     /// The feature slot this path belongs to.
@@ -60,30 +69,46 @@ public struct LayerPath: Sendable {
     /// The box around the whole path, in world units.
     public private(set) var minX = Double.infinity, minY = Double.infinity
     public private(set) var maxX = -Double.infinity, maxY = -Double.infinity
-    /// The levels that differ from the level above, coarsest first.
-    private var distinct: [Level] = []
-    /// Bit z is set when level z starts a new entry of `distinct` (bit 0 always).
+    /// Every vertex, projected.
+    private var vertices = ContiguousArray<WorldPoint>()
+    /// For each level that differs from the level above and drops vertices, coarsest first: its count
+    /// then the indices it keeps.
+    private var kept = ContiguousArray<UInt32>()
+    /// The chunk boxes of each level that differs from the level above and has more than one chunk.
+    private var boxes = ContiguousArray<Box>()
+    /// Bit z is set when level z differs from level z - 1 (bit 0 always).
     private var firstOfDistinct: UInt32 = 0
+    /// The first level that keeps every vertex (past the last level when none does).
+    private var fullFrom = LayerPointIndex.maximumLevel + 1
 
     public init(_ positions: [LatLon], slot: Int, isRing: Bool, hole: Bool = false) {
         self.slot = slot
         self.isRing = isRing
         self.hole = hole
-        var world = ContiguousArray<WorldPoint>()
-        world.reserveCapacity(positions.count)
+        vertices.reserveCapacity(positions.count)
         for position in positions {
             let p = Mercator.project(position)
-            world.append(p)
+            vertices.append(p)
             minX = min(minX, p.x)
             maxX = max(maxX, p.x)
             minY = min(minY, p.y)
             maxY = max(maxY, p.y)
         }
+        var previous: ContiguousArray<UInt32>?
         for level in 0...LayerPointIndex.maximumLevel {
-            let points = Self.simplified(world, level: level)
-            if let last = distinct.last, last.points == points { continue }
+            let indices = Self.simplified(vertices, level: level)
+            guard let indices else {
+                firstOfDistinct |= 1 << level
+                fullFrom = level
+                boxes += Self.boxes(Points(vertices: vertices, kept: nil))
+                break
+            }
+            if indices == previous { continue }
             firstOfDistinct |= 1 << level
-            distinct.append(Level(points: points, boxes: Self.boxes(points)))
+            kept.append(UInt32(indices.count))
+            kept += indices
+            boxes += Self.boxes(Points(vertices: vertices, kept: indices[...]))
+            previous = indices
         }
     }
 
@@ -92,64 +117,75 @@ public struct LayerPath: Sendable {
 
     /// The chunks of `level` (clamped to the levels kept).
     public func chunks(level: Int) -> Chunks {
-        Chunks(level: distinct[distinctIndex(level)], box: box)
+        let (points, boxStart) = locate(level)
+        let count = points.count > Self.chunkSize ? Self.chunkCount(points.count) : 0
+        return Chunks(points: points, boxes: boxes[boxStart..<boxStart + count], box: box)
     }
 
     /// The vertices of `level` (clamped to the levels kept).
-    public func points(level: Int) -> ContiguousArray<WorldPoint> {
-        distinct[distinctIndex(level)].points
-    }
+    public func points(level: Int) -> Points { locate(level).points }
 
-    /// Storage held for the vertices and boxes of every level, bytes (shared levels counted once).
+    /// Storage held for the vertices, indices and boxes of every level, bytes.
     public var storageBytes: Int {
-        distinct.reduce(0) {
-            $0 + $1.points.capacity * MemoryLayout<WorldPoint>.stride + $1.boxes.capacity * MemoryLayout<Box>.stride
-        }
+        vertices.capacity * MemoryLayout<WorldPoint>.stride + kept.capacity * MemoryLayout<UInt32>.stride
+            + boxes.capacity * MemoryLayout<Box>.stride
     }
 
-    private func distinctIndex(_ level: Int) -> Int {
+    /// The points of `level` and where its boxes start.
+    private func locate(_ level: Int) -> (points: Points, boxStart: Int) {
         let clamped = min(max(level, 0), LayerPointIndex.maximumLevel)
-        return (firstOfDistinct & ((2 << clamped) - 1)).nonzeroBitCount - 1
+        var start = 0, boxStart = 0
+        for z in 0...clamped where firstOfDistinct & (1 << z) != 0 {
+            let count = z >= fullFrom ? vertices.count : Int(kept[start])
+            let points = Points(vertices: vertices, kept: z >= fullFrom ? nil : kept[start + 1..<start + 1 + count])
+            let next = (firstOfDistinct & ~((2 << z) - 1)).trailingZeroBitCount
+            if next > clamped { return (points, boxStart) }
+            start += 1 + count
+            if count > Self.chunkSize { boxStart += Self.chunkCount(count) }
+        }
+        return (Points(vertices: vertices, kept: nil), 0)
     }
+
+    /// Chunks of a level of `count` vertices.
+    static func chunkCount(_ count: Int) -> Int { Swift.max(1, (count - 1 + chunkSize - 2) / (chunkSize - 1)) }
 
     /// Radial-distance simplification at `level`: the first and last vertex stay, and every vertex at
-    /// least the tolerance from the last kept one. Returns `points` itself (its storage shared) when
-    /// every vertex stays; otherwise counts the vertices kept before storing them, so the result is
-    /// allocated once at its size.
-    static func simplified(_ points: ContiguousArray<WorldPoint>, level: Int) -> ContiguousArray<WorldPoint> {
-        guard points.count > 2 else { return points }
+    /// least the tolerance from the last kept one. The indices of the vertices kept, or nil when every
+    /// vertex stays (counted before they are stored, so the result is allocated once at its size).
+    static func simplified(_ points: ContiguousArray<WorldPoint>, level: Int) -> ContiguousArray<UInt32>? {
+        guard points.count > 2 else { return nil }
         let tolerance = toleranceDots / (Camera.worldDotsAtZoomZero * Double(1 << level))
         let squared = tolerance * tolerance
-        var kept = 2
-        forEachKept(points, squared) { _ in kept += 1 }
-        guard kept < points.count else { return points }
-        var out = ContiguousArray<WorldPoint>()
-        out.reserveCapacity(kept)
-        out.append(points[0])
-        forEachKept(points, squared) { out.append($0) }
-        out.append(points[points.count - 1])
+        var count = 2
+        forEachKept(points, squared) { _ in count += 1 }
+        guard count < points.count else { return nil }
+        var out = ContiguousArray<UInt32>()
+        out.reserveCapacity(count)
+        out.append(0)
+        forEachKept(points, squared) { out.append(UInt32($0)) }
+        out.append(UInt32(points.count - 1))
         return out
     }
 
-    /// Calls `body` with each inner vertex at least `squared.squareRoot()` from the last one kept.
-    private static func forEachKept(
-        _ points: ContiguousArray<WorldPoint>, _ squared: Double, _ body: (WorldPoint) -> Void
-    ) {
+    /// Calls `body` with the index of each inner vertex at least `squared.squareRoot()` from the last
+    /// one kept.
+    private static func forEachKept(_ points: ContiguousArray<WorldPoint>, _ squared: Double, _ body: (Int) -> Void) {
         var last = points[0]
-        for p in points.dropFirst().dropLast() {
+        for i in 1..<points.count - 1 {
+            let p = points[i]
             let dx = p.x - last.x, dy = p.y - last.y
             if dx * dx + dy * dy >= squared {
-                body(p)
+                body(i)
                 last = p
             }
         }
     }
 
     /// The boxes of the chunks of `points`; none when they are one chunk.
-    static func boxes(_ points: ContiguousArray<WorldPoint>) -> ContiguousArray<Box> {
+    static func boxes(_ points: Points) -> ContiguousArray<Box> {
         guard points.count > chunkSize else { return [] }
         var boxes = ContiguousArray<Box>()
-        boxes.reserveCapacity((points.count - 2) / (chunkSize - 1) + 1)
+        boxes.reserveCapacity(chunkCount(points.count))
         var start = 0
         repeat {
             let end = min(start + chunkSize, points.count)
