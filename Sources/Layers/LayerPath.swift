@@ -8,9 +8,10 @@ import GeoCore
 /// 0...1 and the frame draws the copy of the world in view. Each level is cut into chunks with their
 /// bounds, so a frame skips what is off screen.
 ///
-/// Compact: the vertices are stored once, at full resolution; a level that drops some keeps the
-/// indices of the ones it keeps (4 bytes each), a level that keeps the same as the level above shares
-/// its entry, and every level's indices lie in one buffer. Only levels of more than one chunk store
+/// Compact: the vertices are the feature's own positions (the array is shared, not copied), projected
+/// as they are read; a level that drops some keeps the indices of the ones it keeps (4 bytes each), a
+/// level that keeps the same as the level above shares its entry, and every level's indices lie in
+/// one buffer. Only levels of more than one chunk store
 /// chunk boxes (a one-chunk level uses the path's box).
 public struct LayerPath: Sendable {
     /// How far a simplified path may stray, in dots at its level.
@@ -23,18 +24,18 @@ public struct LayerPath: Sendable {
         public var minX, minY, maxX, maxY: Double
     }
 
-    /// The vertices of one level, in order.
+    /// The vertices of one level, in order, in world units.
     public struct Points: RandomAccessCollection, Sendable {
-        let vertices: ContiguousArray<WorldPoint>
+        let positions: [LatLon]
         /// The level's vertex indices, or nil when it keeps every vertex.
         let kept: ArraySlice<UInt32>?
 
         public var startIndex: Int { 0 }
-        public var endIndex: Int { kept?.count ?? vertices.count }
+        public var endIndex: Int { kept?.count ?? positions.count }
 
         public subscript(index: Int) -> WorldPoint {
-            guard let kept else { return vertices[index] }
-            return vertices[Int(kept[kept.startIndex + index])]
+            guard let kept else { return Mercator.project(positions[index]) }
+            return Mercator.project(positions[Int(kept[kept.startIndex + index])])
         }
     }
 
@@ -69,8 +70,8 @@ public struct LayerPath: Sendable {
     /// The box around the whole path, in world units.
     public private(set) var minX = Double.infinity, minY = Double.infinity
     public private(set) var maxX = -Double.infinity, maxY = -Double.infinity
-    /// Every vertex, projected.
-    private var vertices = ContiguousArray<WorldPoint>()
+    /// Every vertex, in degrees.
+    private let positions: [LatLon]
     /// For each level that differs from the level above and drops vertices, coarsest first: its count
     /// then the indices it keeps.
     private var kept = ContiguousArray<UInt32>()
@@ -85,6 +86,8 @@ public struct LayerPath: Sendable {
         self.slot = slot
         self.isRing = isRing
         self.hole = hole
+        self.positions = positions
+        var vertices = ContiguousArray<WorldPoint>()
         vertices.reserveCapacity(positions.count)
         for position in positions {
             let p = Mercator.project(position)
@@ -100,14 +103,14 @@ public struct LayerPath: Sendable {
             guard let indices else {
                 firstOfDistinct |= 1 << level
                 fullFrom = level
-                boxes += Self.boxes(Points(vertices: vertices, kept: nil))
+                boxes += Self.boxes(vertices)
                 break
             }
             if indices == previous { continue }
             firstOfDistinct |= 1 << level
             kept.append(UInt32(indices.count))
             kept += indices
-            boxes += Self.boxes(Points(vertices: vertices, kept: indices[...]))
+            boxes += Self.boxes(indices.lazy.map { vertices[Int($0)] })
             previous = indices
         }
     }
@@ -125,9 +128,9 @@ public struct LayerPath: Sendable {
     /// The vertices of `level` (clamped to the levels kept).
     public func points(level: Int) -> Points { locate(level).points }
 
-    /// Storage held for the vertices, indices and boxes of every level, bytes.
+    /// Storage held for the indices and boxes of every level, bytes (the positions are the feature's).
     public var storageBytes: Int {
-        vertices.capacity * MemoryLayout<WorldPoint>.stride + kept.capacity * MemoryLayout<UInt32>.stride
+        kept.capacity * MemoryLayout<UInt32>.stride
             + boxes.capacity * MemoryLayout<Box>.stride
     }
 
@@ -136,14 +139,14 @@ public struct LayerPath: Sendable {
         let clamped = min(max(level, 0), LayerPointIndex.maximumLevel)
         var start = 0, boxStart = 0
         for z in 0...clamped where firstOfDistinct & (1 << z) != 0 {
-            let count = z >= fullFrom ? vertices.count : Int(kept[start])
-            let points = Points(vertices: vertices, kept: z >= fullFrom ? nil : kept[start + 1..<start + 1 + count])
+            let count = z >= fullFrom ? positions.count : Int(kept[start])
+            let points = Points(positions: positions, kept: z >= fullFrom ? nil : kept[start + 1..<start + 1 + count])
             let next = (firstOfDistinct & ~((2 << z) - 1)).trailingZeroBitCount
             if next > clamped { return (points, boxStart) }
             start += 1 + count
             if count > Self.chunkSize { boxStart += Self.chunkCount(count) }
         }
-        return (Points(vertices: vertices, kept: nil), 0)
+        return (Points(positions: positions, kept: nil), 0)
     }
 
     /// Chunks of a level of `count` vertices.
@@ -182,7 +185,8 @@ public struct LayerPath: Sendable {
     }
 
     /// The boxes of the chunks of `points`; none when they are one chunk.
-    static func boxes(_ points: Points) -> ContiguousArray<Box> {
+    static func boxes<Vertices: RandomAccessCollection<WorldPoint>>(_ points: Vertices) -> ContiguousArray<Box>
+    where Vertices.Index == Int {
         guard points.count > chunkSize else { return [] }
         var boxes = ContiguousArray<Box>()
         boxes.reserveCapacity(chunkCount(points.count))
