@@ -18,6 +18,8 @@ public struct LayerPath: Sendable {
     public static let toleranceDots = 1.0
     /// Vertices per chunk (consecutive chunks share their end vertex).
     public static let chunkSize = 64
+    /// The share of its vertices a level keeps from which it draws them all.
+    static let fullShare = 0.75
 
     /// A box in world units.
     public struct Box: Sendable {
@@ -153,15 +155,17 @@ public struct LayerPath: Sendable {
     static func chunkCount(_ count: Int) -> Int { Swift.max(1, (count - 1 + chunkSize - 2) / (chunkSize - 1)) }
 
     /// Radial-distance simplification at `level`: the first and last vertex stay, and every vertex at
-    /// least the tolerance from the last kept one. The indices of the vertices kept, or nil when every
-    /// vertex stays (counted before they are stored, so the result is allocated once at its size).
+    /// least the tolerance from the last kept one. The indices of the vertices kept (counted before
+    /// they are stored, so the result is allocated once at its size), or nil when it would keep
+    /// `fullShare` of them or more: drawing every vertex then costs little more, and the finest levels
+    /// of a long track share the vertices instead of each storing indices for nearly all of them.
     static func simplified(_ points: ContiguousArray<WorldPoint>, level: Int) -> ContiguousArray<UInt32>? {
         guard points.count > 2 else { return nil }
         let tolerance = toleranceDots / (Camera.worldDotsAtZoomZero * Double(1 << level))
         let squared = tolerance * tolerance
         var count = 2
         forEachKept(points, squared) { _ in count += 1 }
-        guard count < points.count else { return nil }
+        guard Double(count) < fullShare * Double(points.count) else { return nil }
         var out = ContiguousArray<UInt32>()
         out.reserveCapacity(count)
         out.append(0)
