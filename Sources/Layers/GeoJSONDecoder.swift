@@ -102,10 +102,14 @@ struct GeoJSONDecoder {
             }
             return
         }
-        guard let coordinates = object["coordinates"] else {
+        guard var coordinates = object["coordinates"] else {
             throw GeoJSONError(line: object.line, "a \(type.prefix(40)) without \"coordinates\"")
         }
         do throws(GeoJSONError) {
+            if case .numbers(let numbers) = coordinates {
+                if try flatGeometries(type, numbers, into: &geometries) { return }
+                coordinates = generic(numbers)
+            }
             switch type {
             case "Point":
                 if try !isEmpty(coordinates) {
@@ -133,6 +137,70 @@ struct GeoJSONDecoder {
         }
     }
 
+    // MARK: Flat coordinates
+
+    /// The levels of arrays the coordinates of each geometry type have.
+    private static let coordinateDepths = [
+        "Point": 1, "MultiPoint": 2, "LineString": 2, "MultiLineString": 3, "Polygon": 3, "MultiPolygon": 4,
+    ]
+
+    /// Appends the geometries of flat coordinates when they have the depth `type` takes (false when
+    /// not, or the type is unknown: the generic reading then gives the message).
+    private func flatGeometries(_ type: String, _ numbers: JSONNumberArray, into geometries: inout [LayerGeometry])
+        throws(GeoJSONError) -> Bool
+    {
+        guard let depth = Self.coordinateDepths[type], depth == numbers.depth else { return false }
+        var cursor = JSONNumberArray.Cursor(numbers, source: source)
+        switch type {
+        case "Point": geometries.append(.point(LayerCoordinates.point(try position(cursor.leaf()))))
+        case "MultiPoint":
+            for _ in 0..<cursor.count(level: 0) {
+                geometries.append(.point(LayerCoordinates.point(try position(cursor.leaf()))))
+            }
+        case "LineString": geometries.append(try line(positions(&cursor, level: 0)))
+        case "MultiLineString":
+            for _ in 0..<cursor.count(level: 0) { geometries.append(try line(positions(&cursor, level: 1))) }
+        case "Polygon": geometries.append(try polygon(&cursor, level: 0))
+        default:
+            for _ in 0..<cursor.count(level: 0) { geometries.append(try polygon(&cursor, level: 1)) }
+        }
+        return true
+    }
+
+    /// The value flat coordinates stand for, parsed again as ordinary arrays.
+    private func generic(_ numbers: JSONNumberArray) -> JSONValue {
+        var parser = JSONParser(
+            bytes: source, start: numbers.range.lowerBound, line: numbers.line, flatCoordinates: false)
+        return (try? parser.parseValue()) ?? .null
+    }
+
+    /// The positions of the next array at `level`.
+    private func positions(_ cursor: inout JSONNumberArray.Cursor, level: Int) throws(GeoJSONError) -> [LatLon] {
+        let count = cursor.count(level: level)
+        var result: [LatLon] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try position(cursor.leaf())) }
+        return result
+    }
+
+    /// `[lon, lat]` or `[lon, lat, altitude, …]` read flat.
+    private func position(_ leaf: (count: Int, first: Double, second: Double)) throws(GeoJSONError) -> LatLon {
+        guard leaf.count >= 2 else {
+            throw GeoJSONError("a position needs two numbers [longitude, latitude], found \(leaf.count)")
+        }
+        return try checked(lat: leaf.second, lon: leaf.first)
+    }
+
+    private func polygon(_ cursor: inout JSONNumberArray.Cursor, level: Int) throws(GeoJSONError) -> LayerGeometry {
+        var rings: [[LatLon]] = []
+        for _ in 0..<cursor.count(level: level) {
+            rings.append(try ring(positions(&cursor, level: level + 1), after: rings))
+        }
+        return .polygon(rings)
+    }
+
+    // MARK: Generic coordinates
+
     private func isEmpty(_ value: JSONValue) throws(GeoJSONError) -> Bool {
         try array(value).isEmpty
     }
@@ -156,6 +224,10 @@ struct GeoJSONDecoder {
         guard case .number(let lat, _) = elements[1] else {
             throw GeoJSONError("found \(elements[1].typeName) where the latitude (a number) belongs")
         }
+        return try checked(lat: lat, lon: lon)
+    }
+
+    private func checked(lat: Double, lon: Double) throws(GeoJSONError) -> LatLon {
         switch LayerCoordinates.position(lat: lat, lon: lon) {
         case .success(let position): return position
         case .failure(let error): throw GeoJSONError(error.message)
@@ -171,7 +243,10 @@ struct GeoJSONDecoder {
     }
 
     private func line(_ value: JSONValue) throws(GeoJSONError) -> LayerGeometry {
-        let points = try positions(value)
+        try line(positions(value))
+    }
+
+    private func line(_ points: [LatLon]) throws(GeoJSONError) -> LayerGeometry {
         guard points.count >= 2 else {
             throw GeoJSONError("a line needs two or more positions, found \(points.count)")
         }
@@ -180,18 +255,21 @@ struct GeoJSONDecoder {
 
     private func polygon(_ value: JSONValue) throws(GeoJSONError) -> LayerGeometry {
         var rings: [[LatLon]] = []
-        for member in try array(value) {
-            var ring = try positions(member)
-            if let first = ring.first, ring.last != first { ring.append(first) }
-            guard ring.count >= 4 else {
-                throw GeoJSONError(
-                    "a polygon ring needs four or more positions (the first repeated last), found \(ring.count)")
-            }
-            ring = LayerCoordinates.continuous(ring)
-            if let outer = rings.first?.first { ring = LayerCoordinates.shifted(ring, near: outer.lon) }
-            rings.append(ring)
-        }
+        for member in try array(value) { rings.append(try ring(positions(member), after: rings)) }
         return .polygon(rings)
+    }
+
+    /// A ring closed, checked and made continuous, next to the outer ring when `rings` has one.
+    private func ring(_ positions: [LatLon], after rings: [[LatLon]]) throws(GeoJSONError) -> [LatLon] {
+        var ring = positions
+        if let first = ring.first, ring.last != first { ring.append(first) }
+        guard ring.count >= 4 else {
+            throw GeoJSONError(
+                "a polygon ring needs four or more positions (the first repeated last), found \(ring.count)")
+        }
+        ring = LayerCoordinates.continuous(ring)
+        if let outer = rings.first?.first { ring = LayerCoordinates.shifted(ring, near: outer.lon) }
+        return ring
     }
 }
 

@@ -17,16 +17,19 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     /// The next byte to read.
-    private(set) var index: Int
+    var index: Int
     /// The line of `index`, 1-based.
-    private(set) var line: Int
+    var line: Int
+    /// Whether `coordinates` values are read as `JSONNumberArray`s when they are nested number arrays.
+    let flatCoordinates: Bool
     /// Lines whose strings held invalid UTF-8, in order, each once.
     private(set) var invalidUTF8Lines: [Int] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int = 0, line: Int = 1) {
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int = 0, line: Int = 1, flatCoordinates: Bool = true) {
         self.bytes = bytes
         self.index = start
         self.line = line
+        self.flatCoordinates = flatCoordinates
     }
 
     /// One open array or object.
@@ -65,6 +68,13 @@ struct JSONParser {
                     stack.removeLast(stack.count - 2)
                     skipped = tooDeep
                     value = .null
+                    break
+                }
+                if flatCoordinates, let top = stack.last, top.isObject, top.key == "coordinates",
+                    bytes[index] == UInt8(ascii: "["), stack.count + Self.maximumFlatDepth <= Self.maximumDepth,
+                    let numbers = numberArray()
+                {
+                    value = .numbers(numbers)
                     break
                 }
                 let isObject = bytes[index] == UInt8(ascii: "{")
@@ -185,8 +195,15 @@ struct JSONParser {
         }
     }
 
+    /// A number at `index` (moving past it), or nil (with `index` somewhere in it) for anything else.
+    mutating func flatNumber() -> Double? {
+        let start = index
+        while index < bytes.count, Self.isScalarByte(bytes[index]) { index += 1 }
+        return DecimalNumber.parse(bytes, start..<index)
+    }
+
     @inline(__always)
-    private static func isScalarByte(_ byte: UInt8) -> Bool {
+    static func isScalarByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")

@@ -7,6 +7,8 @@ enum JSONValue {
     case number(Double, Range<Int>)
     case string(String)
     case array([JSONValue])
+    /// Nested arrays of numbers read flat (GeoJSON `coordinates`).
+    case numbers(JSONNumberArray)
     case object(JSONObject)
 
     /// The name of the value's JSON type, for messages: "a string", "an array", ….
@@ -16,7 +18,7 @@ enum JSONValue {
         case .bool: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
-        case .array: return "an array"
+        case .array, .numbers: return "an array"
         case .object: return "an object"
         }
     }
@@ -54,6 +56,7 @@ extension JSONValue {
         case .number(_, let range):
             output += String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
         case .string(let value): JSONValue.quote(value, to: &output)
+        case .numbers(let numbers): output += numbers.text(source: source)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads layer files: GeoJSON, GeoJSON text sequences, CSV, TSV and GPX.
 ///
@@ -43,25 +43,58 @@ public enum LayerReader {
         }
     }
 
-    /// The bytes of the regular file at `path` (a pipe or a device is refused before it is opened,
-    /// where opening could wait forever).
+    /// The largest layer file read, bytes (512 MiB): reading costs up to three times the file's size,
+    /// so a larger one is refused from its size before any of it is read.
+    public static let maximumFileSize = 512 << 20
+
+    /// The bytes of the regular file at `path`, read once into one buffer of its size (a pipe or a
+    /// device is refused before it is opened, where opening could wait forever; a file over
+    /// `maximumFileSize` before it is read).
     private static func contents(of path: String) throws(LayerFileError) -> [UInt8] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw LayerFileError(file: path, reason: "no such file")
-        }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: break
-        case .typeDirectory?: throw LayerFileError(file: path, reason: "is a directory, not a file")
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw LayerFileError(file: path, reason: "no such file") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw LayerFileError(file: path, reason: "is a directory, not a file")
         default: throw LayerFileError(file: path, reason: "is not a regular file (a pipe or a device?)")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        try checkSize(Int(info.st_size), path: path)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw LayerFileError(file: path, reason: "cannot be opened for reading (permission denied?)")
         }
-        defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch {
-            throw LayerFileError(file: path, reason: "cannot be read: \(error.localizedDescription)")
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0 else { throw LayerFileError(file: path, reason: "cannot be read") }
+        try checkSize(Int(info.st_size), path: path)
+        return try read(fd, size: Int(info.st_size), path: path)
+    }
+
+    private static func checkSize(_ size: Int, path: String) throws(LayerFileError) {
+        guard size > maximumFileSize else { return }
+        throw LayerFileError(
+            file: path, reason: "is \(size >> 20) MB, larger than the \(maximumFileSize >> 20) MB a layer file may be")
+    }
+
+    /// Reads `size` bytes from `fd` (fewer when the file shrank meanwhile; bytes it grew by are not read).
+    private static func read(_ fd: Int32, size: Int, path: String) throws(LayerFileError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if n > 0 {
+                    count += n
+                } else if n == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
         }
+        guard failure == 0 else {
+            throw LayerFileError(file: path, reason: "cannot be read: \(String(cString: strerror(failure)))")
+        }
+        return bytes
     }
 }

@@ -118,7 +118,7 @@ struct LayerPainter {
         /// Draws the chunks of a path that meet the view.
         mutating func stroke(_ path: LayerPath, color: TermColor, into canvas: inout DotCanvas) {
             guard meets(path.minY, path.maxY), let shifts = shifts(path.minX, path.maxX) else { return }
-            let chunks = path.levels[min(level, path.levels.count - 1)]
+            let chunks = path.chunks(level: level)
             for shift in shifts {
                 let dx = Double(shift)
                 for chunk in chunks where meets(chunk.minY, chunk.maxY) {

@@ -47,8 +47,29 @@ enum LayerFrameBenchmark {
         let trackLayer = LayerContent(features: [LayerFeature(geometries: [.line(track)])], identity: 2)
         print(String(format: "200 000-point track simplified for 19 zooms in %.2f s", Date().timeIntervalSince(start)))
         zoomSweep("200k track", trackLayer, renderer, center: track[100_000])
+        lineOfTwoMillion(renderer)
         stream(renderer)
         longStream()
+    }
+
+    /// The line of `Tests/e2e/heavy_layers.py line` (2 000 000 positions, an 80 MB file): its paths
+    /// prepared once, then frames at every zoom.
+    static func lineOfTwoMillion(_ renderer: MapRenderer) {
+        var rng = BenchRandom(seed: 12)
+        var lat = sf.lat, lon = sf.lon - 0.3
+        let walk = (0..<2_000_000).map { _ in
+            lon += .random(in: -1e-4...1.2e-4, using: &rng)
+            lat += .random(in: -1e-4...1e-4, using: &rng)
+            return LatLon(lat: lat, lon: lon)
+        }
+        let start = Date()
+        let layer = LayerContent(features: [LayerFeature(geometries: [.line(walk)])], identity: 3)
+        let storage = layer.paths.reduce(0) { $0 + $1.storageBytes }
+        print(
+            String(
+                format: "2 000 000-point line simplified for 19 zooms in %.2f s, %d MB for every zoom's vertices",
+                Date().timeIntervalSince(start), storage >> 20))
+        zoomSweep("2M line", layer, renderer, center: walk[1_000_000])
     }
 
     /// One delivery of 33 new points (a thirtieth of a second at 1 000 a second) into a stream layer that
