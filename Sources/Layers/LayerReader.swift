@@ -71,8 +71,9 @@ public enum LayerReader {
 
     private static func checkSize(_ size: Int, path: String) throws(LayerFileError) {
         guard size > maximumFileSize else { return }
+        let megabytes = size / (1 << 20) + (size % (1 << 20) == 0 ? 0 : 1)  // rounded up, without overflow
         throw LayerFileError(
-            file: path, reason: "is \(size >> 20) MB, larger than the \(maximumFileSize >> 20) MB a layer file may be")
+            file: path, reason: "is \(megabytes) MB, larger than the \(maximumFileSize >> 20) MB a layer file may be")
     }
 
     /// Reads `size` bytes from `fd` (fewer when the file shrank meanwhile; bytes it grew by are not read).
