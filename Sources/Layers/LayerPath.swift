@@ -110,6 +110,7 @@ public struct LayerPath: Sendable {
             }
             if indices == previous { continue }
             firstOfDistinct |= 1 << level
+            // checked: a path has fewer than 2^32 vertices (a layer file is at most 512 MiB)
             kept.append(UInt32(indices.count))
             kept += indices
             boxes += Self.boxes(indices.lazy.map { vertices[Int($0)] })
@@ -170,7 +171,7 @@ public struct LayerPath: Sendable {
         out.reserveCapacity(count)
         out.append(0)
         forEachKept(points, squared) { out.append(UInt32($0)) }
-        out.append(UInt32(points.count - 1))
+        out.append(UInt32(points.count - 1))  // checked: fewer than 2^32 vertices (a file is at most 512 MiB)
         return out
     }
 
