@@ -46,6 +46,38 @@ import Testing
         #expect(filled > 200)
     }
 
+    /// Hundreds of holes, in and beyond the view, most of them smaller than a cell: the rings left out
+    /// because no cell centre line crosses them within the view change no cell.
+    @Test func manySmallHolesFillLikeTheBruteForceTest() {
+        var random = SeededGenerator(seed: 17)
+        let outer = [(37.86, -122.56), (37.86, -122.28), (37.70, -122.28), (37.70, -122.56)]
+        var rings = [outer]
+        for _ in 0..<600 {
+            let lat = Double.random(in: 37.70...37.86, using: &random)
+            let lon = Double.random(in: -122.56 ... -122.28, using: &random)
+            let size = [0.0004, 0.001, 0.004].randomElement(using: &random)!
+            rings.append([(lat, lon), (lat, lon + size), (lat - size, lon + size * 0.6)])
+        }
+        let closed = rings.map { ring in (ring + [ring[0]]).map { LatLon(lat: $0.0, lon: $0.1) } }
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 37.78, lon: -122.42), zoom: 12.3), screen: Viewport(cols: 60, rows: 21))
+        state.layers.add(
+            name: "area", content: LayerContent(features: [LayerFeature(geometries: [.polygon(closed)])], identity: 1))
+        let grid = FrameComposer().compose(state, map: RenderedMap(grid: CellGrid(cols: 60, rows: 20), labels: []))
+        let transform = state.transform
+        let dots = closed.map { ring in ring.map { p in SIMD2(transform.dots(p).x, transform.dots(p).y) } }
+        var filled = 0, holes = 0
+        for row in 0..<20 {
+            for col in 0..<60 {
+                let centre = SIMD2((Double(col) + 0.5) * 2, (Double(row) + 0.5) * 4)
+                let expected = Self.inside(centre, dots)
+                #expect((grid[col, row].style.bg == LayerColor.palette[0].fill) == expected, "cell \(col),\(row)")
+                if expected { filled += 1 } else { holes += 1 }
+            }
+        }
+        #expect(filled > 600 && holes > 20, "the holes show: \(holes) cells")
+    }
+
     /// A layer of points, a line and a polygon with a hole, as a file would give them.
     static func layer() -> LayerContent {
         var random = SeededGenerator(seed: 42)
