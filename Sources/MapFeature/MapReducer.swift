@@ -99,6 +99,10 @@ public enum MapReducer {
         case .quit:
             if state.detailOpen {
                 state.detailOpen = false
+            } else if !state.pins.unsaved.isEmpty && !state.pins.quitWarned {
+                // Pin changes still wait for another map's lock: quitting now would lose them.
+                state.pins.quitWarned = true
+                state.notice = PinsState.unsavedQuitNote
             } else {
                 return [.quit]
             }

@@ -24,6 +24,11 @@ public struct PinsState: Equatable, Sendable {
     /// Pins this map has added, for the next one's id.
     private var addedCount = 0
 
+    /// True once `q` was pressed with changes unsaved and told so: the next `q` quits without them.
+    public var quitWarned = false
+    /// Said when `q` would drop pin changes that still wait for another process's lock.
+    public static let unsavedQuitNote = "pins not saved yet (another mapterm is saving): q again quits without them"
+
     /// Said in the status bar while another process holds the pins' lock.
     public static let waitingNote = "waiting for another mapterm to save pins"
 
@@ -78,6 +83,7 @@ public struct PinsState: Equatable, Sendable {
     /// shows the saved pins with the other changes on top; returns the next change to save.
     mutating func finishFirst(saved: [Pin]?) -> PinChange? {
         if !unsaved.isEmpty { unsaved.removeFirst() }
+        if unsaved.isEmpty { quitWarned = false }
         busyCount = 0
         if let saved { show(saved: saved) }
         return unsaved.first

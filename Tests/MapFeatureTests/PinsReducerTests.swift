@@ -107,6 +107,21 @@ import Testing
         #expect(state.pins.pins.isEmpty && state.pins.unsaved.isEmpty)
     }
 
+    /// `q` with a pin change still waiting for the lock says so instead of losing it; a second `q`
+    /// quits; once everything is saved, `q` quits at once again.
+    @Test func quittingWithPinsUnsavedWarnsOnce() {
+        var state = start
+        _ = send([.character("p"), .character("y")], &state)
+        _ = MapReducer.reduce(&state, .pinsBusy)
+        #expect(send([.character("q")], &state).isEmpty)
+        #expect(state.notice == PinsState.unsavedQuitNote)
+        #expect(send([.character("q")], &state) == [.quit])
+        var saved = start
+        _ = send([.character("p"), .character("y")], &saved)
+        _ = MapReducer.reduce(&saved, .pinsSaved([Pin(number: 1, coordinate: start.camera.center, id: "local-1")]))
+        #expect(send([.character("q")], &saved) == [.quit])
+    }
+
     @Test func answeringNoOrAnyOtherKeyDropsNothing() {
         var state = start
         _ = send([.character("p"), .character("n")], &state)

@@ -114,6 +114,7 @@ rl_q_quits_at_once_while_waiting() {
   wait_for 'z 6\.0' || return 1
   keys p; wait_for 'Drop a pin here' || return 1
   keys y; wait_for 'waiting for another mapterm to save pins' || return 1
+  keys q; wait_for 'pins not saved yet' 3 || return 1
   local began took; began=$(rl_now_ms)
   keys q; wait_for '\[exit 0 stty same\]' 3 || return 1
   took=$(($(rl_now_ms) - began)); echo "     (q to exit: $took ms)"
@@ -137,7 +138,7 @@ rl_release
 check "with every lock held the map draws, answers keys and says it waits" rl_map_answers_keys_while_every_lock_is_held
 check "the pin is saved once the lock is let go, keeping the other map's" rl_the_pin_is_saved_once_the_lock_is_let_go
 rl_release
-check "q quits at once while the pins wait for the lock" rl_q_quits_at_once_while_waiting
+check "q says the pins wait for the lock, and q again quits at once" rl_q_quits_at_once_while_waiting
 check "SIGTERM ends the map within a second while the pins wait for the lock" rl_sigterm_ends_it_at_once_while_waiting
 rl_release
 
