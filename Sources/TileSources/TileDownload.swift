@@ -84,6 +84,7 @@ public final class TileDownload: @unchecked Sendable {
         var exhausted = false
         var lastReport = -Double.infinity
         let startBytes = file.totalBytes
+        var arrivedSeen = -1
         while true {
             (taken, exhausted) = refill(&window, from: &next, taken: taken, exhausted: exhausted)
             if window.isEmpty && exhausted { break }
@@ -94,7 +95,13 @@ public final class TileDownload: @unchecked Sendable {
             store.want(window)
             usleep(10_000)
             try checkFailures()
-            window.removeAll(where: file.contains)
+            // Only a stored tile leaves the window, and each is said after it is stored: look the
+            // window up in the file only after news.
+            let arrived = lock.withLock { arrivedCount }
+            if arrived != arrivedSeen {
+                arrivedSeen = arrived
+                window.removeAll(where: file.contains)
+            }
             let now = Date().timeIntervalSince(start)
             if now - lastReport >= reportInterval {
                 lastReport = now
