@@ -107,8 +107,7 @@ struct LayerPainter {
         ) {
             points.removeAll(keepingCapacity: true)
             var ranges: [Range<Int>] = []
-            for (index, ring) in zip(rings.indices, rings) {
-                guard index == rings.startIndex || samples(ring, shift: shift) else { continue }
+            for ring in rings where !ring.hole || samples(ring, shift: shift) {
                 let start = points.count
                 for p in ring.points(level: level) { points.append(dots(p, shift)) }
                 ranges.append(start..<points.count)
