@@ -13,15 +13,6 @@ start_fed() {
     sh -c 'trap : INT QUIT; f=$1; shift; "$@" < "$f"; printf "\r\n[exit %d]\n" $?; exec sleep 600' sh "$fifo" "$MAPTERM" "$@"
 }
 
-# start_piped COMMAND COLS ROWS ARGS...: runs `COMMAND | mapterm ARGS...`.
-start_piped() {
-  local feed=$1 cols=$2 rows=$3; shift 3
-  tm kill-server 2>/dev/null
-  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
-  tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
-    sh -c 'trap : INT QUIT; feed=$1; shift; sh -c "$feed" | "$@"; printf "\r\n[exit %d]\n" $?; exec sleep 600' sh "$feed" "$MAPTERM" "$@"
-}
-
 # The cells ("row col") holding a layer point glyph, map rows only.
 glyph_cells() { screen | head -n -1 | awk '{ s = $0; c = 0; while ((i = index(s, "❖")) > 0) { c += i; print NR, c; s = substr(s, i + 1) } }'; }
 glyph_count() { glyph_cells | grep -c .; }

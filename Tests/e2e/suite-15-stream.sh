@@ -5,15 +5,6 @@
 
 STREAM_DIR=$(mktemp -d)
 
-# start_stream FEED COLS ROWS ARGS...: runs `FEED | mapterm ARGS...` in a fresh session.
-start_stream() {
-  local feed=$1 cols=$2 rows=$3; shift 3
-  tm kill-server 2>/dev/null
-  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
-  tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
-    sh -c 'trap : INT QUIT; feed=$1; shift; sh -c "$feed" | "$@"; printf "\r\n[exit %d]\n" $?; exec sleep 600' sh "$feed" "$MAPTERM" "$@"
-}
-
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 # render_stdin LINES LIMIT_S: renders LINES distinct points from stdin (the repro of issue 17); true
@@ -32,7 +23,7 @@ render_stdin() {
 # The stream layer's feature count in the L panel reaches a million (the cap), then the stream runs
 # on for a while more: every arrival now drops the oldest point, all at one place.
 stationary_stream_at_the_cap() {
-  start_stream 'yes 37.78,-122.41' 100 30 --center 37.78,-122.41 --zoom 10 --layer -
+  start_piped 'yes 37.78,-122.41' 100 30 --center 37.78,-122.41 --zoom 10 --layer -
   wait_for 'z 10\.0 .*1 layer' || return 1
   keys L
   wait_for "1.000.000 features" 30 || return 1

@@ -24,6 +24,15 @@ start() {
     sh -c 'trap : INT QUIT; before=$(stty -g); "$@"; s=$?; after=$(stty -g); [ "$before" = "$after" ] && r=same || r=changed; printf "\r\n[exit %d stty %s]\n" $s $r; exec sleep 600' sh "$MAPTERM" "$@"
 }
 
+# start_piped COMMAND COLS ROWS ARGS...: runs `COMMAND | mapterm ARGS...`.
+start_piped() {
+  local feed=$1 cols=$2 rows=$3; shift 3
+  tm kill-server 2>/dev/null
+  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
+  tm -f /dev/null new-session -d -x "$cols" -y "$rows" -e TERM=tmux-256color \
+    sh -c 'trap : INT QUIT; feed=$1; shift; sh -c "$feed" | "$@"; printf "\r\n[exit %d]\n" $?; exec sleep 600' sh "$feed" "$MAPTERM" "$@"
+}
+
 screen() { tm capture-pane -p 2>/dev/null; }
 
 # wait_for TEXT [SECONDS]: true once the screen contains TEXT (a grep -E pattern).
