@@ -35,7 +35,7 @@ struct LineNames {
     }
 
     /// One label per joined line, in the order the names first appeared, its vertices appended to `out`.
-    func append(to out: inout PreparedLayer) {
+    func append(to out: inout PreparedStyleLayer) {
         // The lines of each name together, in the order they came (a counting sort by name).
         var first = [Int](repeating: 0, count: labels.count + 1)
         for name in nameOfLine { first[name + 1] += 1 }

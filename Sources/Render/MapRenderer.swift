@@ -237,7 +237,7 @@ public final class MapRenderer {
     /// inside `clip` (or on rows outside it), so the fill of its polygon is the same without it. A vertex
     /// closer than one dot to the last one kept is skipped (the last vertex of a part is always kept): it
     /// could not change the picture, and dense coastlines shrink several-fold.
-    private func project(_ layer: PreparedLayer, tile: PlacedTile, clip: DotBox, _ transform: ViewTransform) {
+    private func project(_ layer: PreparedStyleLayer, tile: PlacedTile, clip: DotBox, _ transform: ViewTransform) {
         let (a, bx, by) = affine(tile, extent: layer.extent, transform)
         var out = scratch, outParts = scratchParts, outFeatures = scratchFeatures
         scratch = []

@@ -174,7 +174,7 @@ public struct StyleLayer: Sendable, Decodable {
     /// True when a feature's name is of the first rank: the layer says so (`major`), or the feature
     /// matches `major-if`, or its `population` reaches `major-population`. The map places such names
     /// before places and markers, which move aside rather than cover them.
-    public func isMajor(_ feature: VectorFeature, in layer: VectorLayer) -> Bool {
+    public func isMajor(_ feature: VectorFeature, in layer: TileLayer) -> Bool {
         if major { return true }
         if let filter = majorFilter, !filter.isEmpty,
             filter.allSatisfy({ key, allowed in allowed.contains { $0.matches(layer.property(key, of: feature)) } })
@@ -191,7 +191,7 @@ public struct StyleLayer: Sendable, Decodable {
     public func isVisible(atZoom zoom: Double) -> Bool { zoom >= minZoom && zoom < maxZoom }
 
     /// True when the feature passes the filter (a `null` in a list admits features without the key).
-    public func matches(_ feature: VectorFeature, in layer: VectorLayer) -> Bool {
+    public func matches(_ feature: VectorFeature, in layer: TileLayer) -> Bool {
         for (key, allowed) in filter {
             let value = layer.property(key, of: feature)
             if !allowed.contains(where: { $0.matches(value) }) { return false }

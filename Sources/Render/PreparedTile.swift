@@ -10,7 +10,7 @@ struct PreparedTile {
     let tile: TileID
     /// Indexed like the style's layers; nil where the tile has nothing for that layer, or where the
     /// layer is not prepared yet.
-    private(set) var layers: [PreparedLayer?]
+    private(set) var layers: [PreparedStyleLayer?]
     /// Indexed like the style's layers: true once `layers` holds that layer's content.
     private(set) var isPrepared: [Bool]
 
@@ -35,7 +35,7 @@ struct PreparedTile {
 }
 
 /// Geometry and labels of one style layer in one tile.
-struct PreparedLayer {
+struct PreparedStyleLayer {
     /// Tile-local units across one tile side.
     var extent = 4096.0
     /// Every vertex, tile-local units.
@@ -96,9 +96,9 @@ extension PreparedTile {
     /// The content of each of `styles` (style layers that all read the reader's tile layer), nil where
     /// empty. A feature's geometry is decoded once, and only when a style layer draws the feature.
     static func prepare(_ reader: inout FeatureReader, for styles: [StyleLayer]) throws(VectorTileError)
-        -> [PreparedLayer?]
+        -> [PreparedStyleLayer?]
     {
-        var builders = styles.map { PreparedLayerBuilder(style: $0, layer: reader.layer) }
+        var builders = styles.map { PreparedStyleLayerBuilder(style: $0, layer: reader.layer) }
         while try reader.next() {
             var decoded = false
             for b in builders.indices where builders[b].draws(reader.feature) {

@@ -8,7 +8,7 @@
 /// to nothing is still read (its `geometry` is then empty).
 public struct FeatureReader {
     /// The layer's name, extent, version, keys and values; its `features` are empty.
-    public let layer: VectorLayer
+    public let layer: TileLayer
     /// The feature last read by `next()`: id, type and tags, and its geometry once `decodeGeometry()`
     /// has been called for it (empty before).
     public private(set) var feature = VectorFeature(id: nil, type: .unknown, tags: [], geometry: TileGeometry())
@@ -21,9 +21,9 @@ public struct FeatureReader {
 
     /// A reader of the layer message occupying `range` of `data`. Throws for a malformed layer message.
     init(data: [UInt8], range: Range<Int>) throws(VectorTileError) {
-        let header: Result<(VectorLayer, [Range<Int>]), VectorTileError> = data.withUnsafeBufferPointer { buffer in
+        let header: Result<(TileLayer, [Range<Int>]), VectorTileError> = data.withUnsafeBufferPointer { buffer in
             do throws(VectorTileError) {
-                return .success(try LayerDecoder.decodeHeader(buffer, range: range))
+                return .success(try TileLayerDecoder.decodeHeader(buffer, range: range))
             } catch {
                 return .failure(error)
             }
@@ -46,7 +46,7 @@ public struct FeatureReader {
             let known: Result<Bool, VectorTileError> = data.withUnsafeBufferPointer { buffer in
                 do throws(VectorTileError) {
                     return .success(
-                        try LayerDecoder.decodeFeature(
+                        try TileLayerDecoder.decodeFeature(
                             buffer, range: range, in: layer, commands: &commands, into: &feature))
                 } catch {
                     return .failure(error)

@@ -53,11 +53,11 @@ public struct VectorTile: Sendable {
     public func hasLayer(_ name: String) -> Bool { layerRanges[name] != nil }
 
     /// Decodes the layer called `name`, or returns nil when the tile has none.
-    public func layer(named name: String) throws(VectorTileError) -> VectorLayer? {
+    public func layer(named name: String) throws(VectorTileError) -> TileLayer? {
         guard let range = layerRanges[name] else { return nil }
-        let result: Result<VectorLayer, VectorTileError> = data.withUnsafeBufferPointer { buffer in
+        let result: Result<TileLayer, VectorTileError> = data.withUnsafeBufferPointer { buffer in
             do throws(VectorTileError) {
-                return .success(try LayerDecoder.decode(buffer, range: range))
+                return .success(try TileLayerDecoder.decode(buffer, range: range))
             } catch {
                 return .failure(error)
             }
@@ -73,8 +73,8 @@ public struct VectorTile: Sendable {
     }
 
     /// Decodes every layer, in tile order.
-    public func decodeAllLayers() throws(VectorTileError) -> [VectorLayer] {
-        var layers: [VectorLayer] = []
+    public func decodeAllLayers() throws(VectorTileError) -> [TileLayer] {
+        var layers: [TileLayer] = []
         layers.reserveCapacity(layerNames.count)
         for name in layerNames {
             if let layer = try layer(named: name) { layers.append(layer) }
@@ -98,7 +98,7 @@ public struct VectorTile: Sendable {
             }
             guard wireType == .lengthDelimited else { throw .invalidField(3, offset: reader.offset) }
             let range = try reader.readLengthDelimited()
-            let name = try LayerDecoder.scanName(buffer, range: range)
+            let name = try TileLayerDecoder.scanName(buffer, range: range)
             if ranges[name] == nil {
                 ranges[name] = range
                 names.append(name)

@@ -56,7 +56,7 @@ public struct TileGeometry: Sendable, Equatable {
     }
 }
 
-/// One feature of a layer. Property lookups go through the owning `VectorLayer`.
+/// One feature of a layer. Property lookups go through the owning `TileLayer`.
 public struct VectorFeature: Sendable {
     public var id: UInt64?
     public var type: GeometryType
@@ -73,7 +73,7 @@ public struct VectorFeature: Sendable {
 }
 
 /// A decoded layer (MVT 2.1 `Layer`).
-public struct VectorLayer: Sendable {
+public struct TileLayer: Sendable {
     public var name: String
     /// Tile-local units across one tile side (commonly 4096).
     public var extent: Int

@@ -7,7 +7,7 @@ import VectorTiles
     private typealias Feature = MVTEncoder.Feature
     private typealias Layer = MVTEncoder.Layer
 
-    private func decodeOne(_ feature: Feature, layerName: String = "l") throws -> VectorLayer {
+    private func decodeOne(_ feature: Feature, layerName: String = "l") throws -> TileLayer {
         let tile = try VectorTile(bytes: MVTEncoder.tile([Layer(name: layerName, features: [feature])]))
         return try #require(try tile.layer(named: layerName))
     }

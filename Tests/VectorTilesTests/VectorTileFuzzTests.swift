@@ -162,7 +162,7 @@ import VectorTiles
     }
 
     /// Bytes the decoded layers hold: points, tags and strings.
-    static func heldBytes(_ layers: [VectorLayer]) -> Int {
+    static func heldBytes(_ layers: [TileLayer]) -> Int {
         layers.reduce(0) { sum, layer in
             let strings =
                 layer.keys.reduce(layer.name.utf8.count) { $0 + $1.utf8.count }

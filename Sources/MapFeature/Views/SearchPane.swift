@@ -116,7 +116,7 @@ struct SearchPane {
         case .country: return (ascii ? "#" : "■", TermColor(252))
         case .region: return (ascii ? "=" : "□", TermColor(252))
         case .city: return (ascii ? "o" : "●", TermColor(231))
-        case .coordinate: return (ascii ? MarkerLayer.foundSymbol.1 : MarkerLayer.foundSymbol.0, MarkerLayer.foundColor)
+        case .coordinate: return (ascii ? MarkerPass.foundSymbol.1 : MarkerPass.foundSymbol.0, MarkerPass.foundColor)
         }
     }
 

@@ -3,7 +3,7 @@ import Render
 /// The layer list (`L`): each layer's number, whether it is shown, its colour and name (the legend),
 /// what it holds. Its number or Space on the highlighted line toggles a layer, ↑ ↓ move, Enter or `f`
 /// fits the highlighted layer into view; Esc, `L` or `q` close.
-struct LayerPanel {
+struct LayerListPanel {
     let theme: FrameComposer.Theme
 
     static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
@@ -59,7 +59,7 @@ struct LayerPanel {
 
     /// The help's legend lines for layer points: each layer's symbol in its colour with its name (up to
     /// `legendLayers`), or one line pointing to this panel.
-    static func helpLegend(ascii: Bool, layers: [MapLayer]) -> [(text: String, style: CellStyle)] {
+    static func helpLegend(ascii: Bool, layers: [UserLayer]) -> [(text: String, style: CellStyle)] {
         let symbol = LayerMarker.symbol(ascii: ascii)
         let style = { (color: LayerColor) in CellStyle(fg: color.stroke, bg: TermColor(234), attributes: .bold) }
         guard !layers.isEmpty, layers.count <= legendLayers else {
@@ -69,7 +69,7 @@ struct LayerPanel {
     }
 
     /// "1 [x] ⬤ trips.geojson · 1 204 features · orange".
-    static func line(_ layer: MapLayer, number: Int, _ state: MapState) -> String {
+    static func line(_ layer: UserLayer, number: Int, _ state: MapState) -> String {
         let check = layer.visible ? (state.ascii ? "x" : "✓") : " "
         let n = layer.content.count
         var text =

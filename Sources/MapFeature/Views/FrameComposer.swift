@@ -45,7 +45,7 @@ public struct FrameComposer: Sendable {
         // renderer left room for it), where a second reference would copy every cell.
         var grid = (consume map).grid
         grid.appendRows(state.screen.rows - grid.rows)
-        let layer = MarkerLayer()
+        let layer = MarkerPass()
         layer.drawRoute(state, into: &grid)
         drawMarkers(placement.markers, state, into: &grid)
         LayerMarkerPlacement.draw(placement.layerMarkers, state, into: &grid)
@@ -60,7 +60,7 @@ public struct FrameComposer: Sendable {
             StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
         }
         if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
-        if state.layers.panelOpen { LayerPanel(theme: theme).draw(state, into: &grid) }
+        if state.layers.panelOpen { LayerListPanel(theme: theme).draw(state, into: &grid) }
         if state.showHelp {
             HelpOverlay(theme: theme).draw(ascii: state.ascii, layers: state.layers.layers, into: &grid)
         }

@@ -94,7 +94,7 @@ enum LayerSelection {
 
     /// Calls `body` with the vertices (in dots) of each visible line and ring, at the frame's
     /// simplification, until it returns true for that path (one vertex per path is enough).
-    static func forEachVisibleVertex(_ state: MapState, _ body: (MapLayer, Int, Double, Double) -> Bool) {
+    static func forEachVisibleVertex(_ state: MapState, _ body: (UserLayer, Int, Double, Double) -> Bool) {
         let frame = LayerPainter.Frame(transform: state.transform, view: state.mapViewport)
         var done = Set<String>()
         for layer in state.layers.layers where layer.visible {
@@ -117,7 +117,7 @@ enum LayerSelection {
 
     /// Calls `body` with every segment (ends in dots) of the visible lines and rings.
     static func forEachVisibleSegment(
-        _ state: MapState, _ body: (MapLayer, Int, SIMD2<Double>, SIMD2<Double>) -> Void
+        _ state: MapState, _ body: (UserLayer, Int, SIMD2<Double>, SIMD2<Double>) -> Void
     ) {
         let frame = LayerPainter.Frame(transform: state.transform, view: state.mapViewport)
         for layer in state.layers.layers where layer.visible {

@@ -7,7 +7,7 @@ struct HelpOverlay {
     let theme: FrameComposer.Theme
 
     /// `layers` are the user's layers, each named in the legend in its colour.
-    func draw(ascii: Bool, layers: [MapLayer], into grid: inout CellGrid) {
+    func draw(ascii: Bool, layers: [UserLayer], into grid: inout CellGrid) {
         let entries = KeyBindings.help
         let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
         let keys = entries.map { entry in
@@ -45,7 +45,7 @@ struct HelpOverlay {
     }
 
     /// One line per glyph: the symbol (first cell, drawn in its style) and what it means.
-    static func legend(ascii: Bool, layers: [MapLayer]) -> [(text: String, style: CellStyle)] {
+    static func legend(ascii: Bool, layers: [UserLayer]) -> [(text: String, style: CellStyle)] {
         var items: [(String, CellStyle)] = [
             ("Legend", CellStyle(fg: TermColor(229), bg: TermColor(234), attributes: .bold))
         ]
@@ -61,8 +61,8 @@ struct HelpOverlay {
         let mark = { (pair: (Unicode.Scalar, Unicode.Scalar)) in ascii ? pair.1 : pair.0 }
         items.append(
             (
-                "\(mark(MarkerLayer.userSymbol)) you",
-                CellStyle(fg: MarkerLayer.userColor, bg: TermColor(234), attributes: .bold)
+                "\(mark(MarkerPass.userSymbol)) you",
+                CellStyle(fg: MarkerPass.userColor, bg: TermColor(234), attributes: .bold)
             ))
         items.append(
             (
@@ -71,25 +71,25 @@ struct HelpOverlay {
             ))
         items.append(
             (
-                "\(mark(MarkerLayer.midpointSymbol)) midpoint of the pins",
-                CellStyle(fg: MarkerLayer.midpointColor, bg: TermColor(234), attributes: .bold)
+                "\(mark(MarkerPass.midpointSymbol)) midpoint of the pins",
+                CellStyle(fg: MarkerPass.midpointColor, bg: TermColor(234), attributes: .bold)
             ))
         items.append(
             (
-                "\(mark(MarkerLayer.meetingSymbol)) fair meeting point",
-                CellStyle(fg: MarkerLayer.meetingColor, bg: TermColor(234), attributes: .bold)
+                "\(mark(MarkerPass.meetingSymbol)) fair meeting point",
+                CellStyle(fg: MarkerPass.meetingColor, bg: TermColor(234), attributes: .bold)
             ))
         items.append(
             (
-                "\(mark(MarkerLayer.foundSymbol)) the city, country, point searched",
-                CellStyle(fg: MarkerLayer.foundColor, bg: TermColor(234), attributes: .bold)
+                "\(mark(MarkerPass.foundSymbol)) the city, country, point searched",
+                CellStyle(fg: MarkerPass.foundColor, bg: TermColor(234), attributes: .bold)
             ))
         items.append(
             (
                 "\(ascii ? "+" : "✚") the centre of the view",
                 CellStyle(fg: TermColor(226), bg: TermColor(234), attributes: .bold)
             ))
-        items += LayerPanel.helpLegend(ascii: ascii, layers: layers)
+        items += LayerListPanel.helpLegend(ascii: ascii, layers: layers)
         return items
     }
 }

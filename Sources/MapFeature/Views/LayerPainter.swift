@@ -84,7 +84,7 @@ struct LayerPainter {
         func meets(_ minY: Double, _ maxY: Double) -> Bool { maxY >= self.minY && minY <= self.maxY }
 
         /// Fills every polygon of the layer: an outer ring with the holes that follow it.
-        mutating func fill(_ layer: MapLayer, into canvas: inout DotCanvas) {
+        mutating func fill(_ layer: UserLayer, into canvas: inout DotCanvas) {
             let paths = layer.content.paths
             var i = 0
             while i < paths.count {

@@ -38,7 +38,7 @@ struct DetailPane {
             title = result.name
             lines = Self.lines(for: result)
         case .layerFeature(let pick):
-            (title, lines) = LayerPane.content(pick, state: state)
+            (title, lines) = LayerFeaturePane.content(pick, state: state)
         }
         if let route = state.route, let target = selection.coordinate(state), route.to == target {
             // First, so that a short pane still shows the way there.

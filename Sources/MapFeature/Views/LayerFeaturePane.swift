@@ -6,7 +6,7 @@ import TextSafety
 /// The text of the pane of a selected layer feature: its properties (sanitised; the pane wraps long
 /// values), the distance from the user, a line's length and a polygon's area; or, for a cluster, how
 /// many points it holds.
-enum LayerPane {
+enum LayerFeaturePane {
     /// Most properties listed.
     static let maximumProperties = 40
 

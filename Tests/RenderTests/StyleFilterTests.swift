@@ -34,9 +34,9 @@ import VectorTiles
                 let tags = (0..<2 * Int.random(in: 0...4, using: &g)).map { _ in UInt32.random(in: 0...9, using: &g) }
                 return VectorFeature(id: nil, type: .lineString, tags: tags, geometry: TileGeometry())
             }
-            let layer = VectorLayer(name: "x", extent: 4096, keys: keys, values: values, features: features)
+            let layer = TileLayer(name: "x", extent: 4096, keys: keys, values: values, features: features)
             for styleLayer in Self.style.layers {
-                var filter = LayerFilter(styleLayer.filter, layer: layer)
+                var filter = StyleFilter(styleLayer.filter, layer: layer)
                 for feature in features {
                     #expect(filter.matches(feature) == styleLayer.matches(feature, in: layer))
                     checked += 1

@@ -4,20 +4,20 @@ import VectorTiles
 
 /// The content of one style layer in one tile, gathered feature by feature as a `FeatureReader` goes
 /// through the tile layer (see `PreparedTile.prepare`): geometry for fills and lines, names for labels.
-struct PreparedLayerBuilder {
+struct PreparedStyleLayerBuilder {
     let style: StyleLayer
-    private var filter: LayerFilter
-    private var out: PreparedLayer
+    private var filter: StyleFilter
+    private var out: PreparedStyleLayer
     private var lines = LineNames()
     /// The text shown and its width for every raw name met (the ways of one street share a name: it is
     /// cleaned and measured once).
     private var names: [String: (text: String, width: Int)] = [:]
 
     /// A builder for `style` over the features of `layer` (its tables; features are added one by one).
-    init(style: StyleLayer, layer: VectorLayer) {
+    init(style: StyleLayer, layer: TileLayer) {
         self.style = style
-        filter = LayerFilter(style.filter, layer: layer)
-        out = PreparedLayer(extent: Double(layer.extent))
+        filter = StyleFilter(style.filter, layer: layer)
+        out = PreparedStyleLayer(extent: Double(layer.extent))
     }
 
     /// True when the style layer draws `feature`: its type and properties (no geometry needed).
@@ -29,7 +29,7 @@ struct PreparedLayerBuilder {
     }
 
     /// Adds a feature that `draws` accepted, with its geometry, of `layer`.
-    mutating func add(_ feature: VectorFeature, of layer: VectorLayer) {
+    mutating func add(_ feature: VectorFeature, of layer: TileLayer) {
         switch style.kind {
         case .fill, .line:
             Self.appendGeometry(feature.geometry, to: &out)
@@ -41,13 +41,13 @@ struct PreparedLayerBuilder {
     }
 
     /// What the style layer draws of the tile, nil when nothing.
-    func build() -> PreparedLayer? {
+    func build() -> PreparedStyleLayer? {
         var result = out
         lines.append(to: &result)
         return result.isEmpty ? nil : result
     }
 
-    static func appendGeometry(_ geometry: TileGeometry, to out: inout PreparedLayer) {
+    static func appendGeometry(_ geometry: TileGeometry, to out: inout PreparedStyleLayer) {
         let firstPart = out.parts.count
         for i in 0..<geometry.partCount {
             let range = geometry.range(ofPart: i)
@@ -67,7 +67,7 @@ struct PreparedLayerBuilder {
     }
 
     /// The label of a feature: the first of the style's text fields whose cleaned text is not empty.
-    mutating func label(for feature: VectorFeature, in layer: VectorLayer) -> PreparedLabel? {
+    mutating func label(for feature: VectorFeature, in layer: TileLayer) -> PreparedLabel? {
         var shown: (text: String, width: Int)?
         for field in style.textFields {
             guard let raw = layer.property(field, of: feature)?.string else { continue }

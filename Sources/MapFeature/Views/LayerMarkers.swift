@@ -54,7 +54,7 @@ enum LayerMarkers {
     }
 
     static func layout(
-        _ layer: MapLayer, _ transform: ViewTransform, _ view: Viewport, _ occupancy: inout [Int32]
+        _ layer: UserLayer, _ transform: ViewTransform, _ view: Viewport, _ occupancy: inout [Int32]
     ) -> [LayerMarker] {
         let scale = transform.scale, origin = transform.origin
         let level = Int(max(transform.camera.zoom, 0).rounded(.down))

@@ -4,7 +4,7 @@ import VectorTiles
 /// compares integers instead of key strings: which key indices each condition reads, and for each
 /// value index whether the condition allows it (worked out the first time that value is met).
 /// Gives the same answer as `StyleLayer.matches` for every feature of that layer.
-struct LayerFilter {
+struct StyleFilter {
     private struct Condition {
         /// Per key index: true when the key is the condition's key.
         var isKey: [Bool]
@@ -17,7 +17,7 @@ struct LayerFilter {
     private var conditions: [Condition]
     private let values: [PropertyValue]
 
-    init(_ filter: [String: [FilterValue]], layer: VectorLayer) {
+    init(_ filter: [String: [FilterValue]], layer: TileLayer) {
         values = layer.values
         conditions = filter.map { key, allowed in
             Condition(

@@ -3,7 +3,7 @@ import Layers
 /// The user's layers and their panel (`L`).
 public struct LayersState: Equatable, Sendable {
     /// In drawing order: later layers are drawn over earlier ones.
-    public var layers: [MapLayer] = []
+    public var layers: [UserLayer] = []
     /// The `L` panel is open; it takes the keys.
     public var panelOpen = false
     /// The panel's highlighted line.
@@ -15,7 +15,7 @@ public struct LayersState: Equatable, Sendable {
     public mutating func add(name: String, content: LayerContent, color: LayerColor? = nil, isStream: Bool = false) {
         let id = layers.count + 1
         let colour = color ?? LayerColor.palette[layers.count % LayerColor.palette.count]
-        layers.append(MapLayer(id: id, name: name, color: colour, content: content, isStream: isStream))
+        layers.append(UserLayer(id: id, name: name, color: colour, content: content, isStream: isStream))
     }
 
     /// The position of the layer numbered `id` in `layers`.

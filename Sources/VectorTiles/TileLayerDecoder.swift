@@ -1,16 +1,16 @@
-/// Decodes one MVT 2.1 `Layer` message into a `VectorLayer`.
+/// Decodes one MVT 2.1 `Layer` message into a `TileLayer`.
 ///
 /// Field numbers: layer `1 name, 2 feature, 3 key, 4 value, 5 extent, 15 version`;
 /// feature `1 id, 2 tags, 3 type, 4 geometry`; value `1 string, 2 float, 3 double, 4 int64,
 /// 5 uint64, 6 sint64, 7 bool`. Unknown fields are skipped.
-enum LayerDecoder {
+enum TileLayerDecoder {
     /// Decodes the layer message occupying `range` of `buffer`.
     ///
     /// Features of type UNKNOWN (or an unrecognised type) and features whose geometry decodes
     /// to nothing (no command, or only degenerate parts) are left out.
     static func decode(
         _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
-    ) throws(VectorTileError) -> VectorLayer {
+    ) throws(VectorTileError) -> TileLayer {
         var (layer, featureRanges) = try decodeHeader(buffer, range: range)
         layer.features.reserveCapacity(featureRanges.count)
         var commands: [UInt32] = []
@@ -32,7 +32,7 @@ enum LayerDecoder {
     /// keys and values), and the byte ranges of its feature messages.
     static func decodeHeader(
         _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>
-    ) throws(VectorTileError) -> (VectorLayer, [Range<Int>]) {
+    ) throws(VectorTileError) -> (TileLayer, [Range<Int>]) {
         var reader = ProtobufReader(buffer, range: range)
         var name: String?
         var extent: UInt32 = 4096
@@ -62,7 +62,7 @@ enum LayerDecoder {
         // Values may come before the name, so their error is raised here.
         guard !hasEmptyValue else { throw .emptyValue(layer: name) }
         guard extent > 0 else { throw .invalidExtent(layer: name) }
-        var layer = VectorLayer(name: name, extent: Int(extent), keys: keys, values: values, features: [])
+        var layer = TileLayer(name: name, extent: Int(extent), keys: keys, values: values, features: [])
         layer.version = Int(version)
         return (layer, featureRanges)
     }
@@ -111,7 +111,7 @@ enum LayerDecoder {
     /// is reused. Returns false for a feature of type UNKNOWN or an unrecognised type (tags are checked
     /// all the same); `layer` is the feature's layer, without features.
     static func decodeFeature(
-        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, in layer: VectorLayer, commands: inout [UInt32],
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, in layer: TileLayer, commands: inout [UInt32],
         into feature: inout VectorFeature
     ) throws(VectorTileError) -> Bool {
         var reader = ProtobufReader(buffer, range: range)

@@ -66,7 +66,7 @@ public enum MapReducer {
         if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
         if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
         if state.search != nil { return SearchReducer.handle(key, &state) }
-        if state.layers.panelOpen { return LayerPanel.handle(key, &state) }
+        if state.layers.panelOpen { return LayerListPanel.handle(key, &state) }
         let command = KeyBindings.command(for: key)
         if state.showHelp {
             state.showHelp = false

@@ -4,7 +4,7 @@ import Render
 
 /// Draws pins (their number on their colour), the midpoint and meeting-point markers, the way
 /// there, and the user's position, at the cells `FixedMarks` gives them.
-struct MarkerLayer {
+struct MarkerPass {
     static let midpointSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⊗", "=")
     static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⌖", "$")
     static let userSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◉", "@")

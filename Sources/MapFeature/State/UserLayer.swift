@@ -2,7 +2,7 @@ import Layers
 import TextSafety
 
 /// One user layer on the map: a file of the user's, or what stdin sends.
-public struct MapLayer: Equatable, Sendable {
+public struct UserLayer: Equatable, Sendable {
     /// Its number, 1-based in the order given (the `L` panel's keys).
     public var id: Int
     /// What the legend calls it (a file's name), sanitised.
