@@ -33,7 +33,7 @@ let package = Package(
         // MARK: Adapters
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
-            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety"],
+            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety", "Layers"],
             swiftSettings: strict),
         .target(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],

@@ -2,15 +2,12 @@ import Foundation
 import GeoCore
 import VectorTiles
 
-/// Draws the basemap for a camera into a grid of cells: fills as background colours, lines as
-/// braille dots (or ASCII strokes), then names placed without overlap, most important first.
-/// Keeps prepared tiles in a bounded LRU cache; not thread-safe (one renderer per render thread).
+/// Draws the basemap for a camera from a `TileSnapshot` into a grid of cells: fills as background
+/// colours, lines as braille dots (or ASCII strokes), then names placed without overlap, most important
+/// first. Drawing reads nothing but the snapshot (no I/O: `TileSnapshotBuilder` loads tiles). Keeps its
+/// scratch buffers between frames; not thread-safe (one renderer per render thread).
 public final class MapRenderer {
-    /// Tile sets in drawing order: the basemap first, overlays (street detail) after it.
-    public let sources: [TileLoader]
     public let style: MapStyle
-    private var cache: LRUCache<TileKey, PreparedTile>
-    private var missing: LRUCache<TileKey, Bool>
     /// The last frame's canvas, whose buffers the next frame draws in (no allocation per frame).
     private var reusedCanvas = DotCanvas(cols: 0, rows: 0)
     private var crossings: [SIMD2<Double>] = []
@@ -20,64 +17,25 @@ public final class MapRenderer {
     private var scratchLengths: [Double] = []
     private var scratchSpots: [LineLabelSpots.Spot] = []
 
-    struct TileKey: Hashable {
-        var source: Int
-        var tile: TileID
-    }
-
-    /// The bytes of prepared tiles a renderer keeps by default: 64 MiB.
-    public static let defaultCacheBytes = 64 << 20
-
-    /// A renderer over `sources` keeping up to `cacheCapacity` prepared tiles of at most `cacheBytes`.
-    public init(sources: [TileLoader], style: MapStyle, cacheCapacity: Int = 512, cacheBytes: Int = defaultCacheBytes) {
-        self.sources = sources
+    /// A renderer drawing with `style` (the style the snapshots were prepared for).
+    public init(style: MapStyle) {
         self.style = style
-        cache = LRUCache(capacity: cacheCapacity, costLimit: cacheBytes)
-        missing = LRUCache(capacity: cacheCapacity * 4)
     }
 
-    /// The tiles the last frame wanted but its sources did not hold yet (remote sources fetching in the
-    /// background), by source index, in the order the frame met them (rows from the north). The frame
-    /// drew the nearest loaded ancestor in their place, else nothing over the sources below.
-    public private(set) var pendingTiles: [PendingTile] = []
-    /// How many tiles (or stand-ins) the last frame drew from each source, by source index.
-    public private(set) var drawnTileCounts: [Int] = []
-
-    /// Zoom levels a frame looks up for a loaded ancestor of a pending tile.
-    static let ancestorSearchDepth = 6
-
-    /// Tiles that could not be read or decoded so far, over all sources.
-    public var damagedTileCount: Int { sources.reduce(0) { $0 + $1.damagedTileCount } }
-
-    /// Forgets what the renderer and its loaders hold for these tiles (a remote source refreshed them).
-    public func forget(_ tiles: some Sequence<PendingTile>) {
-        for tile in tiles {
-            let key = TileKey(source: tile.source, tile: tile.tile)
-            _ = cache.removeValue(forKey: key)
-            _ = missing.removeValue(forKey: key)
-            sources[tile.source].removeCachedTile(tile.tile)
-        }
-    }
-
-    /// Forgets every prepared tile (the next frame is a cold one).
-    public func clearCache() {
-        cache.removeAll()
-        missing.removeAll()
-        for source in sources { source.removeAllCachedTiles() }
-    }
-
-    /// The map for `camera` over a `viewport`-sized area, names placed (most important first).
-    public func render(camera: Camera, viewport: Viewport, ascii: Bool = false) -> CellGrid {
-        var map = renderLayers(camera: camera, viewport: viewport, ascii: ascii)
+    /// The map of `tiles` for `camera` over a `viewport`-sized area, names placed (most important first).
+    public func render(camera: Camera, viewport: Viewport, tiles: TileSnapshot, ascii: Bool = false) -> CellGrid {
+        var map = renderLayers(camera: camera, viewport: viewport, tiles: tiles, ascii: ascii)
         var occupancy = CellOccupancy(cols: viewport.cols, rows: viewport.rows)
         var placer = LabelPlacer()
         for i in placer.place(map.labels, into: &occupancy) { map.draw(label: i) }
         return map.grid
     }
 
-    /// The map for `camera` over a `viewport`-sized area without its names, and the names it would
-    /// write (for a caller that places them among other things; see `RenderedMap`).
-    public func renderLayers(camera: Camera, viewport: Viewport, ascii: Bool = false) -> RenderedMap {
+    /// The map of `tiles` for `camera` over a `viewport`-sized area without its names, and the names it
+    /// would write (for a caller that places them among other things; see `RenderedMap`).
+    public func renderLayers(
+        camera: Camera, viewport: Viewport, tiles snapshot: TileSnapshot, ascii: Bool = false
+    ) -> RenderedMap {
         let transform = ViewTransform(camera: camera, viewport: viewport)
         var canvas = reusedCanvas.take()
         canvas.reset(cols: viewport.cols, rows: viewport.rows, background: style.background)
@@ -86,7 +44,7 @@ public final class MapRenderer {
             return RenderedMap(grid: CellGrid(cols: viewport.cols, rows: viewport.rows), labels: [])
         }
         let shown = style.layers.indices.filter { style.layers[$0].isVisible(atZoom: camera.zoom) }
-        let tiles = visibleTiles(transform, layers: shown)
+        let tiles = visibleTiles(transform, snapshot)
         var labels: [MapLabel] = []
         for index in shown where style.layers[index].kind == .fill {
             draw(index, style.layers[index], tiles, transform, &canvas, fill: true)
@@ -105,65 +63,39 @@ public final class MapRenderer {
     /// A tile to draw: where it sits (unwrapped column), its prepared content, and, for an ancestor
     /// standing in for a pending tile, the box (in dots) of the pending tile it may draw over.
     struct PlacedTile {
-        var source: Int
         var position: TileID
         var content: PreparedTile
         var clip: DotBox? = nil
     }
 
-    /// What a source has for one tile.
-    enum Availability {
-        case ready(PreparedTile)
-        /// Prepared for some of the layers asked for; the others wait for the source to load the tile
-        /// again (a remote source that no longer holds it).
-        case incomplete(PreparedTile)
-        case absent
-        case pending
-    }
-
-    /// Prepared tiles covering the view for every source, at the source's best zoom for the camera,
-    /// with the style layers `layers` (indices) prepared. Records the tiles still on their way in
-    /// `pendingTiles`.
-    func visibleTiles(_ transform: ViewTransform, layers: [Int]) -> [PlacedTile] {
+    /// The snapshot's tiles covering the view, source by source at the source's best zoom for the
+    /// camera; a pending tile is drawn by the nearest ancestor the snapshot holds, clipped to its square.
+    func visibleTiles(_ transform: ViewTransform, _ snapshot: TileSnapshot) -> [PlacedTile] {
         var placed: [PlacedTile] = []
-        pendingTiles.removeAll(keepingCapacity: true)
-        drawnTileCounts = Array(repeating: 0, count: sources.count)
-        defer { for tile in placed { drawnTileCounts[tile.source] += 1 } }
         let wanted = Int(transform.camera.zoom.rounded(.down))
-        for (s, source) in sources.enumerated() {
-            let meta = source.store.metadata
-            guard wanted >= meta.minZoom else { continue }
-            let z = min(wanted, max(meta.minZoom, meta.maxZoom))
+        for source in snapshot.sources where wanted >= source.minZoom {
+            let z = min(wanted, source.maxZoom)
             for position in transform.tileCover(zoom: z) {
-                switch prepared(source: s, tile: position.wrapped, layers: layers) {
-                case .ready(let content): placed.append(PlacedTile(source: s, position: position, content: content))
-                case .absent: continue
-                case .incomplete(let content):
-                    pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
-                    placed.append(PlacedTile(source: s, position: position, content: content))
-                case .pending:
-                    pendingTiles.append(PendingTile(source: s, tile: position.wrapped))
-                    if let stand = standIn(source: s, for: position, minZoom: meta.minZoom, layers, transform) {
-                        placed.append(stand)
-                    }
+                let tile = position.wrapped
+                if let content = source.tiles[tile] {
+                    placed.append(PlacedTile(position: position, content: content))
+                } else if source.pending.contains(tile), let stand = standIn(source, for: position, transform) {
+                    placed.append(stand)
                 }
             }
         }
         return placed
     }
 
-    /// The nearest loaded ancestor of a pending tile, clipped to the pending tile's square.
-    private func standIn(
-        source s: Int, for position: TileID, minZoom: Int, _ layers: [Int], _ transform: ViewTransform
-    ) -> PlacedTile? {
-        let lowest = max(minZoom, position.z - Self.ancestorSearchDepth)
+    /// The nearest ancestor of a pending tile that the snapshot holds, clipped to the pending tile's square.
+    private func standIn(_ source: TileSnapshot.Source, for position: TileID, _ transform: ViewTransform) -> PlacedTile?
+    {
+        let lowest = max(source.minZoom, position.z - TileSnapshotBuilder.ancestorSearchDepth)
         guard position.z - 1 >= lowest else { return nil }
         for z in stride(from: position.z - 1, through: lowest, by: -1) {
             let ancestor = position.ancestor(at: z)
-            guard case .ready(let content) = prepared(source: s, tile: ancestor.wrapped, layers: layers) else {
-                continue
-            }
-            return PlacedTile(source: s, position: ancestor, content: content, clip: box(of: position, transform))
+            guard let content = source.tiles[ancestor.wrapped] else { continue }
+            return PlacedTile(position: ancestor, content: content, clip: box(of: position, transform))
         }
         return nil
     }
@@ -175,28 +107,6 @@ public final class MapRenderer {
         let y0 = (Double(tile.y) / n - transform.origin.y) * transform.scale
         let side = transform.scale / n
         return DotBox(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
-    }
-
-    /// The tile of source `s` with the style layers `layers` prepared: from the cache, else loaded and
-    /// prepared (only the layers the cached copy lacks).
-    func prepared(source s: Int, tile: TileID, layers: [Int]) -> Availability {
-        let key = TileKey(source: s, tile: tile)
-        let hit = cache[key]
-        if let hit, hit.hasPrepared(layers) { return .ready(hit) }
-        if missing[key] != nil { return .absent }
-        let vectorTile: VectorTile
-        switch sources[s].load(tile) {
-        case .tile(let loaded, _): vectorTile = loaded
-        case .pending: return hit.map { .incomplete($0) } ?? .pending
-        case .missing, .damaged:
-            _ = cache.removeValue(forKey: key)
-            missing[key] = true
-            return .absent
-        }
-        var content = hit ?? PreparedTile(tile: tile, layerCount: style.layers.count)
-        content.prepare(layers, from: vectorTile, style: style) { sources[s].markDamaged(tile) }
-        cache.setValue(content, forKey: key, cost: content.byteCount)
-        return .ready(content)
     }
 
     // MARK: Geometry

@@ -25,6 +25,9 @@ public final class TerminalScreen: @unchecked Sendable {
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
     private let outputFD: Int32
+    private let inputFD: Int32
+    /// Wakes `readEvents` when something other than input is ready (see `wake`).
+    private let wakePipe: WakePipe?
     /// Size of the output file at open when it is a regular file (tests, benchmarks); nil for a TTY.
     private let outputStartSize: Int?
     /// Opened on the process's own terminal: signal restore armed, ^Z handled.
@@ -120,6 +123,8 @@ public final class TerminalScreen: @unchecked Sendable {
         screen = started
         self.output = output
         outputFD = fileno(output)
+        inputFD = fileno(input)
+        wakePipe = WakePipe()
         self.ownsTerminal = ownsTerminal
         canWriteUTF8 = locale.canWriteUTF8
         isUTF8 = locale.userLocaleIsUTF8
@@ -260,7 +265,8 @@ public final class TerminalScreen: @unchecked Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             let limit: Duration? = timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds))
-            // Wait for the first input in short slices, watching the signal flags.
+            // Wait for the first input in short slices, watching the signal flags; a wake-up ends the
+            // wait with no events.
             while true {
                 if ownsTerminal && TerminalRestorer.takeSuspendRequest() { suspend(window) }
                 if TerminalRestorer.interruptRequested { return [] }
@@ -269,15 +275,16 @@ public final class TerminalScreen: @unchecked Sendable {
                     let left = (limit - (clock.now - start)) / .milliseconds(1)
                     slice = max(0, min(slice, Int(left.rounded(.up))))
                 }
-                wtimeout(window, Int32(slice))
+                // What ncurses already holds comes first: poll cannot see its buffer.
+                wtimeout(window, 0)
                 if let raw = readRaw(window) {
                     decoder.feed(raw, into: &events)
                     break
                 }
                 if let limit, clock.now - start >= limit { return [] }
+                if waitForInputOrWake(milliseconds: Int32(slice)) { return [] }
             }
             // Take what is already queued.
-            wtimeout(window, 0)
             var count = 1
             while count < Self.maxBatch, let raw = readRaw(window) {
                 decoder.feed(raw, into: &events)
@@ -297,6 +304,21 @@ public final class TerminalScreen: @unchecked Sendable {
             decoder.finish(into: &events)
             return events
         }
+    }
+
+    /// Makes a `readEvents` waiting now (or the next one) return at once, without events: call it from
+    /// any thread when the program has something other than input to handle.
+    public func wake() { wakePipe?.signal() }
+
+    /// Waits up to `milliseconds` for input or a wake-up; true (and the wake-up taken) when woken.
+    private func waitForInputOrWake(milliseconds: Int32) -> Bool {
+        var fds = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)]
+        if let wakePipe { fds.append(pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&fds, nfds_t(fds.count), milliseconds) > 0, fds.count > 1, fds[1].revents != 0 else {
+            return false
+        }
+        wakePipe?.drain()
+        return true
     }
 
     /// One `wget_wch` result, nil when nothing came before the window's timeout.

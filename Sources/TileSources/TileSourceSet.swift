@@ -34,8 +34,10 @@ public final class TileSourceSet: @unchecked Sendable {
 
     /// Every source, in drawing order.
     public private(set) var stores: [any TileStore] = []
-    /// The remote ones, by index in `stores`.
-    public private(set) var remote: [Int: RemoteTileStore] = [:]
+    /// Each source's stable name, like `stores`: its text (`--tiles`), with " #2" … for repeats.
+    public private(set) var ids: [TileSourceID] = []
+    /// The remote ones, by name.
+    public private(set) var remote: [TileSourceID: RemoteTileStore] = [:]
     /// Called (on any thread) whenever tiles arrive or a source's health changes.
     public var onChange: (@Sendable () -> Void)? {
         get { lock.withLock { changeHandler } }
@@ -46,9 +48,9 @@ public final class TileSourceSet: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var changeHandler: (@Sendable () -> Void)?
-    private var problems: [Int: String] = [:]
+    private var problems: [TileSourceID: String] = [:]
     private var setupProblem: String?
-    private var refreshed: [(Int, TileID)] = []
+    private var refreshed: [PendingTile] = []
     private var arrivals = 0
     private var resolving: [Task<Void, Never>] = []
     private var resolvingCount = 0
@@ -60,15 +62,16 @@ public final class TileSourceSet: @unchecked Sendable {
     ) throws {
         self.options = options
         for spec in specs {
+            let id = Self.uniqueID(spec, among: ids)
+            ids.append(id)
             if spec.isRemote {
-                let index = stores.count
-                let store = openRemote(spec, index: index)
-                remote[index] = store
+                let store = openRemote(spec, id: id)
+                remote[id] = store
                 stores.append(store)
             } else {
                 let store = try openLocal(spec)
                 if let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers) {
-                    problems[stores.count] = mismatch
+                    problems[id] = mismatch
                 }
                 stores.append(store)
             }
@@ -81,12 +84,23 @@ public final class TileSourceSet: @unchecked Sendable {
 
     // MARK: What the map asks
 
-    /// Hands the tiles a frame lacked to their stores, `offset` being the index of the first of these
-    /// sources among the renderer's. Each store fetches its own in the order given.
-    public func want(_ pending: [PendingTile], offset: Int) {
-        var bySource: [Int: [TileID]] = [:]
-        for tile in pending { bySource[tile.source - offset, default: []].append(tile.tile) }
-        for (index, store) in remote { store.want(bySource[index] ?? []) }
+    /// The name a source gets: its text, or its text and " #n" when an earlier source has that name.
+    static func uniqueID(_ spec: TileSourceSpec, among taken: [TileSourceID]) -> TileSourceID {
+        var id = TileSourceID(spec.description)
+        var n = 1
+        while taken.contains(id) {
+            n += 1
+            id = TileSourceID("\(spec.description) #\(n)")
+        }
+        return id
+    }
+
+    /// Hands the tiles a view lacks to their stores (tiles of other sources are passed over). Each
+    /// remote store fetches its own in the order given and stops fetching what is no longer listed.
+    public func want(_ pending: [PendingTile]) {
+        var bySource: [TileSourceID: [TileID]] = [:]
+        for tile in pending { bySource[tile.source, default: []].append(tile.tile) }
+        for (id, store) in remote { store.want(bySource[id] ?? []) }
     }
 
     /// Tiles being fetched or waiting to be, over every source.
@@ -97,11 +111,11 @@ public final class TileSourceSet: @unchecked Sendable {
 
     /// The last problem of any source (failing server, unwritable cache), nil when all is well.
     public var problem: String? {
-        lock.withLock { problems.sorted { $0.key < $1.key }.last?.value ?? setupProblem }
+        lock.withLock { ids.last { problems[$0] != nil }.flatMap { problems[$0] } ?? setupProblem }
     }
 
-    /// Refreshed tiles (source index, tile) since the last call: the renderer must forget them.
-    public func takeRefreshed() -> [(Int, TileID)] {
+    /// Refreshed tiles since the last call: what holds prepared copies of them must forget them.
+    public func takeRefreshed() -> [PendingTile] {
         lock.withLock {
             defer { refreshed.removeAll() }
             return refreshed
@@ -122,12 +136,12 @@ public final class TileSourceSet: @unchecked Sendable {
     /// Why tiles are not cached on disk (a cache folder that cannot be made, a full disk), if so.
     public var cacheProblem: String? { lock.withLock { setupProblem } }
 
-    /// The problem of the source at `index` (among these sources), if it has one now.
-    public func problem(ofSource index: Int) -> String? { lock.withLock { problems[index] } }
+    /// The problem of the source named `id`, if it has one now.
+    public func problem(ofSource id: TileSourceID) -> String? { lock.withLock { problems[id] } }
 
     // MARK: Opening remote sources
 
-    private func openRemote(_ spec: TileSourceSpec, index: Int) -> RemoteTileStore {
+    private func openRemote(_ spec: TileSourceSpec, id index: TileSourceID) -> RemoteTileStore {
         let name = Self.hostName(spec)
         let cache = openCache(for: spec)
         let sink: @Sendable (RemoteTileEvent) -> Void = { [weak self] event in self?.record(event, source: index) }
@@ -175,7 +189,7 @@ public final class TileSourceSet: @unchecked Sendable {
     /// archive's header), then tells its store; the result is kept in the cache's metadata, so the next
     /// start draws the cached tiles at once, offline too. A failure becomes the source's problem.
     private func resolve(
-        index: Int, failure: @escaping @Sendable (String) -> String,
+        index: TileSourceID, failure: @escaping @Sendable (String) -> String,
         _ work: @escaping @Sendable () async throws -> Void
     ) {
         lock.withLock { resolvingCount += 1 }
@@ -236,13 +250,13 @@ public final class TileSourceSet: @unchecked Sendable {
 
     // MARK: Events
 
-    private func record(_ event: RemoteTileEvent, source index: Int) {
+    private func record(_ event: RemoteTileEvent, source index: TileSourceID) {
         lock.withLock {
             switch event {
             case .arrived(let ids): arrivals += ids.count
             case .refreshed(let ids):
                 arrivals += ids.count
-                refreshed += ids.map { (index, $0) }
+                refreshed += ids.map { PendingTile(source: index, tile: $0) }
             case .failing(let reason): problems[index] = reason
             case .recovered: problems[index] = nil
             case .cacheFailed(let reason): setupProblem = reason
@@ -251,19 +265,19 @@ public final class TileSourceSet: @unchecked Sendable {
         changed()
     }
 
-    private func report(_ problem: String, _ index: Int) {
+    private func report(_ problem: String, _ index: TileSourceID) {
         lock.withLock { problems[index] = problem }
         changed()
     }
 
     /// Says so when a remote source turns out to hold none of the layers the style draws.
-    private func checkLayers(_ index: Int) {
+    private func checkLayers(_ index: TileSourceID) {
         guard let store = remote[index], let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers)
         else { return }
         lock.withLock { problems[index] = mismatch }
     }
 
-    private func clear(_ index: Int) { _ = lock.withLock { problems.removeValue(forKey: index) } }
+    private func clear(_ index: TileSourceID) { _ = lock.withLock { problems.removeValue(forKey: index) } }
 
     private func changed() { onChange?() }
 

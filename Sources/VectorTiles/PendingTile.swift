@@ -1,13 +1,13 @@
 import GeoCore
 
-/// A tile a frame wanted from a source that did not hold it yet.
+/// A tile a view needs that its source does not hold yet (a remote source fetching in the background).
 public struct PendingTile: Hashable, Sendable {
-    /// Index of the source among the renderer's (`MapRenderer.sources`).
-    public var source: Int
+    /// The source that lacks it.
+    public var source: TileSourceID
     /// The tile, column wrapped, at the zoom the source was asked for.
     public var tile: TileID
 
-    public init(source: Int, tile: TileID) {
+    public init(source: TileSourceID, tile: TileID) {
         self.source = source
         self.tile = tile
     }

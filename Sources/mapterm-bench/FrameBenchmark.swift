@@ -3,6 +3,7 @@ import GeoCore
 import MapFeature
 import Render
 import Storage
+import TestSupport
 import VectorTiles
 
 /// Frame render at 160×48 for the views MapSCII was measured on, warm (tiles cached) and cold.
@@ -81,13 +82,13 @@ enum FrameBenchmark {
         print("== frame render 160x48, in process (map + panes) ==")
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
         /// As the app composes it: the world, then the shipped streets (or `streets` instead of them).
-        func makeRenderer(streets: String?) throws -> MapRenderer {
+        func makeRenderer(streets: String?) throws -> SnapshotMap {
             let root = resources.deletingLastPathComponent()
             let overlays =
                 streets.map { [root.appendingPathComponent($0)] }
                 ?? ["monaco.mbtiles", "bayarea.mbtiles"].map { resources.appendingPathComponent($0) }
             let files = [resources.appendingPathComponent("world.mbtiles")] + overlays
-            return MapRenderer(
+            return SnapshotMap(
                 sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
         }
         let composer = FrameComposer()

@@ -4,6 +4,7 @@ import Layers
 import MapFeature
 import Render
 import Storage
+import TestSupport
 import VectorTiles
 
 /// Frames of 160x48 with user layers (issue 11): 1 000 000 points (clustered per zoom), a GPX-sized
@@ -17,7 +18,7 @@ enum LayerFrameBenchmark {
         print("== user layers on the frame, 160x48 ==")
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
         let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
-        let renderer = MapRenderer(sources: [TileLoader(store: world)], style: style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: world)], style: style)
         var rng = BenchRandom(seed: 11)
         // Half over the world, half within 20 km of San Francisco, so every zoom has points in view.
         var start = Date()
@@ -54,7 +55,7 @@ enum LayerFrameBenchmark {
 
     /// The line of `Tests/e2e/heavy_layers.py line` (2 000 000 positions, an 80 MB file): its paths
     /// prepared once, then frames at every zoom.
-    static func lineOfTwoMillion(_ renderer: MapRenderer) {
+    static func lineOfTwoMillion(_ renderer: SnapshotMap) {
         var rng = BenchRandom(seed: 12)
         var lat = sf.lat, lon = sf.lon - 0.3
         let walk = (0..<2_000_000).map { _ in
@@ -97,7 +98,7 @@ enum LayerFrameBenchmark {
     }
 
     /// Frames over `content` at z1…z18; the slowest zoom's p50 and p99 against the target.
-    static func zoomSweep(_ name: String, _ content: LayerContent, _ renderer: MapRenderer, center: LatLon = sf) {
+    static func zoomSweep(_ name: String, _ content: LayerContent, _ renderer: SnapshotMap, center: LatLon = sf) {
         var worst = (zoom: 0, p50: 0.0, p99: 0.0)
         var line = "  p50 by zoom:"
         for zoom in 1...18 {
@@ -115,7 +116,7 @@ enum LayerFrameBenchmark {
                 + String(format: "%8.3f ms  (p99 %.3f)  target ≤ %g ms p99: %@", worst.p50, worst.p99, target, verdict))
     }
 
-    static func frame(_ state: MapState, _ renderer: MapRenderer) -> CellGrid {
+    static func frame(_ state: MapState, _ renderer: SnapshotMap) -> CellGrid {
         FrameComposer().compose(
             state, map: renderer.renderLayers(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
     }
@@ -123,7 +124,7 @@ enum LayerFrameBenchmark {
     /// Two seconds of 1 000 points a second from a writer thread (200 trackers moving, with trails of
     /// 20), taken by the run loop at most 30 times a second as `mapterm --layer -` does, with a key
     /// every 50 ms: redraws a second, and the time from a key to its frame on screen.
-    static func stream(_ renderer: MapRenderer) {
+    static func stream(_ renderer: SnapshotMap) {
         let queue = ArrivalQueue()
         let seconds = 2.0
         let writer = Thread {

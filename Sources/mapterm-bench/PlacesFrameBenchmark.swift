@@ -4,6 +4,7 @@ import MapFeature
 import Places
 import Render
 import Storage
+import TestSupport
 import VectorTiles
 
 /// Frame render with 10 000 places in view, and the pin work of issue 4 (median, fit + redraw).
@@ -12,7 +13,7 @@ enum PlacesFrameBenchmark {
         print("== places and pins on the frame, 160x48 ==")
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
         let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
-        let renderer = MapRenderer(sources: [TileLoader(store: world)], style: style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: world)], style: style)
         let composer = FrameComposer()
         var state = MapState(
             camera: Camera(center: LatLon(lat: 37.5, lon: -122), zoom: 8), screen: Viewport(cols: 160, rows: 48))

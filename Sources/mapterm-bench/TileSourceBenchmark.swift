@@ -49,7 +49,7 @@ enum TileSourceBenchmark {
                     loaders.append(TileLoader(store: store))
                     remote = store
                 }
-                let renderer = MapRenderer(sources: loaders, style: style)
+                let renderer = SnapshotMap(sources: loaders, style: style)
                 _ = renderer.render(camera: camera, viewport: viewport)
                 remote?.want(renderer.pendingTiles.map(\.tile))
                 if let remote { keep.append(remote) }
@@ -85,7 +85,7 @@ enum TileSourceBenchmark {
             name: "loopback", metadata: TileSetMetadata(name: "loopback", format: "pbf", minZoom: 0, maxZoom: 14),
             fetcher: try TileServerClient(template: server.baseURL.absoluteString + "/tiles/{z}/{x}/{y}.pbf"),
             cache: nil, onEvent: { _ in arrivals.add() })
-        let renderer = MapRenderer(
+        let renderer = SnapshotMap(
             sources: [TileLoader(store: try MBTilesFile(path: world)), TileLoader(store: store)], style: style)
         var camera = Camera(center: LatLon(lat: 39.99, lon: -83.15), zoom: 15)
         _ = renderer.render(camera: camera, viewport: viewport)
@@ -137,8 +137,8 @@ enum TileSourceBenchmark {
             name: "cached", metadata: TileSetMetadata(name: "cached", format: "pbf", minZoom: 0, maxZoom: 14),
             fetcher: nil, cache: cache, onEvent: { _ in })
         let worldStore = try MBTilesFile(path: world)
-        let fromFile = MapRenderer(sources: [TileLoader(store: worldStore), TileLoader(store: local)], style: style)
-        let fromCache = MapRenderer(sources: [TileLoader(store: worldStore), TileLoader(store: cached)], style: style)
+        let fromFile = SnapshotMap(sources: [TileLoader(store: worldStore), TileLoader(store: local)], style: style)
+        let fromCache = SnapshotMap(sources: [TileLoader(store: worldStore), TileLoader(store: cached)], style: style)
         let camera = Camera(center: columbus, zoom: 15)
         for (kind, clear) in [("cold", true), ("warm", false)] {
             // The two renderers take turns, so that the machine's moods fall on both alike.

@@ -20,7 +20,7 @@ enum InteractiveCommand {
         let resources = try ResourceLocator.locate()
         let config = try UserConfig.load()
         let layers = try LayerOptions(args, config: config).load()
-        let stream = try layers.streamLayer.map(LayerStream.forStdin)
+        let stream = try layers.streamLayer.map { ($0, try LayerStream.forStdin()) }
         let composition = try MapComposition(
             resources: resources, tiles: options.tiles, config: config,
             cacheDirectory: UserConfig.tileCacheURL())
@@ -44,44 +44,30 @@ enum InteractiveCommand {
         let search = MapSearch(store: opened.source as? PlaceStore, resources: resources, geocoder: gazetteer)
         let session = MapSession(
             state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(gazetteer),
-            search: search, composition: composition)
-        stream?.start()
-        runLoop(session, screen: screen, stream: stream)
+            search: search, composition: composition, wake: screen.wake)
+        if let (layer, stream) = stream { stream.start(layer: layer, inbox: session.runtime.inbox) }
+        runLoop(session, screen: screen)
         screen.close()
         lastView.save(session.state.camera)
         if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
     }
 
-    /// Draw, wait for input or finished work, reduce it all, draw again; until quit or a signal.
-    static func runLoop(_ session: MapSession, screen: TerminalScreen, stream: LayerStream? = nil) {
+    /// Draw, wait for input or for the inbox (the screen wakes when an action is posted) or the next
+    /// timer, reduce it all, draw again; until quit or a signal.
+    static func runLoop(_ session: MapSession, screen: TerminalScreen) {
         session.send(.appeared)
-        var lastTick = DispatchTime.now().uptimeNanoseconds
         var needsDraw = true
         while !TerminalRestorer.interruptRequested {
             if needsDraw { screen.draw(session.frame()) }
             let before = session.state
-            // Finished work that is already waiting is taken without sleeping; while a fetch runs the
-            // loop looks again every 10 ms, otherwise it sleeps until the next timer (at most 100 ms).
             let runtime = session.runtime
-            let waitMs =
-                runtime.hasPendingActions
-                ? 0
-                : runtime.isFetching || session.isLoadingTiles
-                    ? 10 : Int32(min(100, (runtime.secondsUntilNextTimer ?? 1) * 1000))
-            let streamWait = stream?.isOpen == true ? Int32(1000 / LayerStream.maximumRate) : waitMs
-            let events = screen.readEvents(timeoutMilliseconds: min(waitMs, streamWait))
-            for event in events {
+            let waitMs = runtime.hasPendingActions ? 0 : Int32(min(1, runtime.secondsUntilNextTimer ?? 1) * 1000)
+            for event in screen.readEvents(timeoutMilliseconds: waitMs) {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
             }
             session.runtime.watchPins()
             _ = session.absorbRuntimeActions()
-            let now = DispatchTime.now().uptimeNanoseconds
-            if let arrived = stream?.take(now: Double(now) / 1e9) { session.send(.layers(arrived)) }
-            if session.state.places.isLoading, now - lastTick > 100_000_000 {
-                session.send(.tick)
-                lastTick = now
-            }
             needsDraw = session.state != before
         }
     }

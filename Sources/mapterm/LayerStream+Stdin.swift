@@ -1,12 +1,35 @@
 import Foundation
 import MapFeature
+import Storage
 
 extension LayerStream {
-    /// The stream of `--layer -` into layer `layer`; stdin must carry data, not be the terminal.
-    static func forStdin(layer: Int) throws -> LayerStream {
+    /// The stream of `--layer -`; stdin must carry data, not be the terminal.
+    static func forStdin() throws -> LayerStream {
         guard isatty(STDIN_FILENO) == 0 else {
             throw UsageError("--layer - reads features from stdin: pipe them in (… | mapterm --layer -)")
         }
-        return LayerStream(fd: STDIN_FILENO, layer: layer)
+        return LayerStream(fd: STDIN_FILENO)
+    }
+
+    /// Starts reading into the map's stream layer `layer`: each delivery reaches the reducer through
+    /// the inbox.
+    func start(layer: Int, inbox: Inbox) {
+        start { delivery in
+            switch delivery {
+            case .lines(let features, let problems):
+                inbox.post(.layers(.streamed(layer: layer, features: features, problems: problems)))
+            case .ended(let reason):
+                inbox.post(.layers(.streamEnded(layer: layer, reason: reason)))
+            }
+        }
+    }
+
+    /// Reads stdin to its end into the stream layer `layer` of `state` (for `render --layer -`),
+    /// reducing each batch as it is read: memory stays within the layer's capacity (past it the oldest
+    /// features go; a feature sent again moves). The end itself is not news in a single frame.
+    static func readAll(fd: Int32, into layer: Int, _ state: inout MapState) {
+        readAll(fd: fd) { features, problems in
+            _ = MapReducer.reduce(&state, .layers(.streamed(layer: layer, features: features, problems: problems)))
+        }
     }
 }

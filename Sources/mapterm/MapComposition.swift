@@ -6,22 +6,26 @@ import Storage
 import TileSources
 import VectorTiles
 
-/// Builds the map renderer from the shipped resources and the user's tile sources: the world basemap,
+/// Opens the map's tile sources from the shipped resources and the user's choice: the world basemap,
 /// the shipped street samples, then every `--tiles` source (or the config file's) in order, drawn with
-/// the dark style. Owns the remote sources' traffic: after each frame it hands them what was missing.
+/// the dark style. Hands out what draws them: a `TileSnapshotBuilder` over all of them (for the map's
+/// `TileWorker`) and a `MapRenderer`.
 final class MapComposition {
     let renderer: MapRenderer
     let style: MapStyle
     /// The user's sources (`--tiles`, config), opened.
     let userSources: TileSourceSet
-    /// Index of the first user source among the renderer's sources.
-    let userOffset: Int
+    /// Every source's loader, in drawing order, and its stable name.
+    let loaders: [TileLoader]
+    let ids: [TileSourceID]
     /// Every source's attribution, in drawing order, without repeats (a remote source's may arrive
     /// with its TileJSON). Thread-safe.
-    var attribution: String { Self.attribution(of: renderer.sources.map(\.store)) }
+    var attribution: String { Self.attribution(of: loaders.map(\.store)) }
 
-    /// The shipped tile files drawn over the world basemap, in order.
-    static let shippedOverlays = ["monaco.mbtiles", "bayarea.mbtiles"]
+    /// The shipped tile files, in drawing order: the world basemap, then street detail over it.
+    static let shippedFiles = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"]
+    /// The world basemap's name.
+    static let basemap = TileSourceID("world.mbtiles")
 
     /// - Parameters:
     ///   - tiles: the `--tiles` values; when empty, the config file's `tiles`.
@@ -34,9 +38,7 @@ final class MapComposition {
             throw UsageError("cannot read the map style \(resources.file("style-dark.json").path)")
         }
         style = try MapStyle.decode(from: styleData)
-        var stores: [any TileStore] = [try Self.openMBTiles(resources.file("world.mbtiles").path)]
-        for name in Self.shippedOverlays { stores.append(try Self.openMBTiles(resources.file(name).path)) }
-        userOffset = stores.count
+        var stores: [any TileStore] = try Self.shippedFiles.map { try Self.openMBTiles(resources.file($0).path) }
         var specs: [TileSourceSpec] = []
         for text in tiles.isEmpty ? config.tiles : tiles {
             do {
@@ -51,43 +53,18 @@ final class MapComposition {
         options.styleLayers = Set(style.layers.map(\.sourceLayer))
         userSources = try TileSourceSet(specs: specs, options: options, openLocal: Self.openLocal)
         stores += userSources.stores
-        renderer = MapRenderer(sources: stores.map { TileLoader(store: $0) }, style: style)
+        loaders = stores.map { TileLoader(store: $0) }
+        ids = Self.shippedFiles.map(TileSourceID.init) + userSources.ids
+        renderer = MapRenderer(style: style)
     }
 
-    // MARK: Frames
-
-    /// Before a frame: forgets the tiles the remote sources refreshed, so the frame draws them anew.
-    func beforeFrame() {
-        let refreshed = userSources.takeRefreshed()
-        guard !refreshed.isEmpty else { return }
-        renderer.forget(refreshed.map { PendingTile(source: $0.0 + userOffset, tile: $0.1) })
+    /// A builder of snapshots over every source (its cache of prepared tiles starts empty).
+    func makeBuilder() -> sending TileSnapshotBuilder {
+        TileSnapshotBuilder(sources: loaders, ids: ids, style: style)
     }
 
-    /// After a frame for `camera`: hands the tiles it lacked to their sources, nearest the centre first
-    /// (a tile no longer among them stops loading).
-    func afterFrame(camera: Camera) {
-        let center = camera.centerWorld
-        let pending = renderer.pendingTiles.sorted { a, b in
-            Self.distance(a.tile, center) < Self.distance(b.tile, center)
-        }
-        userSources.want(pending, offset: userOffset)
-    }
-
-    /// True when the camera is above z10 and no source but the world basemap drew anything, nor is
-    /// anything on its way: the view has no streets.
-    func lacksStreets(camera: Camera) -> Bool {
-        guard camera.zoom > 10 else { return false }
-        return renderer.drawnTileCounts.dropFirst().allSatisfy { $0 == 0 } && renderer.pendingTiles.isEmpty
-    }
-
-    /// Squared distance, in world units, from a tile's centre (nearest copy) to a world point.
-    static func distance(_ tile: TileID, _ point: WorldPoint) -> Double {
-        let n = Double(1 << tile.z)
-        var dx = (Double(tile.x) + 0.5) / n - point.x
-        dx -= dx.rounded()
-        let dy = (Double(tile.y) + 0.5) / n - point.y
-        return dx * dx + dy * dy
-    }
+    /// Tiles that could not be read or decoded so far, over all sources.
+    var damagedTileCount: Int { loaders.reduce(0) { $0 + $1.damagedTileCount } }
 
     // MARK: Opening
 

@@ -10,21 +10,30 @@ final class MapSession {
     private(set) var state: MapState
     let runtime: MapRuntime
     let frames: FrameRenderer
-    private let tileNews: TileNews
+    let tiles: TileWorker
 
+    /// - Parameter wake: called on any thread when an action is posted to the inbox (the run loop's
+    ///   wake-up).
     init(
         state: MapState, source: any PlaceSource, pinStore: (any PinStore)? = nil,
-        describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition
+        describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition,
+        wake: @escaping @Sendable () -> Void = {}
     ) {
         self.state = state
         var answer: SearchWorker.Answering?
         if let search { answer = { try search.answer($0) } }
-        runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe, search: answer)
+        let inbox = Inbox(wake: wake)
+        let attribution: @Sendable () -> String = { [loaders = composition.loaders] in
+            MapComposition.attribution(of: loaders.map(\.store))
+        }
+        let tiles = TileWorker(
+            builder: composition.makeBuilder(), basemap: MapComposition.basemap, sources: composition.userSources,
+            attribution: attribution, inbox: inbox)
+        self.tiles = tiles
+        composition.userSources.onChange = { tiles.reload() }
+        runtime = MapRuntime(
+            source: source, pinStore: pinStore, describe: describe, search: answer, tiles: tiles, inbox: inbox)
         frames = FrameRenderer(composition: composition)
-        tileNews = TileNews(composition: composition, runtime: runtime)
-        let news = tileNews
-        composition.userSources.onChange = { news.report() }
-        news.report()
     }
 
     /// Reduces one action and performs its effects; false when the map should quit.
@@ -54,52 +63,6 @@ final class MapSession {
         } while absorbRuntimeActions()
     }
 
-    /// Draws the frame for the current state and hands the tiles it lacked to their sources; what the
-    /// tile sources then report comes back as `.tilesChanged`.
-    func frame() -> CellGrid {
-        let grid = frames.frame(for: state)
-        tileNews.frameDrawn(camera: state.camera)
-        return grid
-    }
-
-    /// True while remote tiles are on their way (the run loop then looks for news more often).
-    var isLoadingTiles: Bool { frames.composition.userSources.loadingCount > 0 }
-}
-
-/// Turns what the tile sources report into `.tilesChanged` actions for the run loop, each only when
-/// the status differs from the one last sent. Thread-safe: sources report from any thread.
-final class TileNews: @unchecked Sendable {
-    private let composition: MapComposition
-    private let runtime: MapRuntime
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var noStreets = false
-    private var sent: TileStatus?
-
-    init(composition: MapComposition, runtime: MapRuntime) {
-        self.composition = composition
-        self.runtime = runtime
-    }
-
-    /// After a frame (main thread): hands its missing tiles to the sources and notes whether the view
-    /// has streets.
-    func frameDrawn(camera: Camera) {
-        composition.afterFrame(camera: camera)
-        let lacking = composition.lacksStreets(camera: camera)
-        lock.withLock { noStreets = lacking }
-        report()
-    }
-
-    /// Sends the sources' status when it changed.
-    func report() {
-        let sources = composition.userSources
-        lock.withLock {
-            let status = TileStatus(
-                loading: sources.loadingCount, problem: sources.problem, noStreets: noStreets,
-                arrivals: sources.arrivalCount, attribution: composition.attribution)
-            guard status != sent else { return }
-            sent = status
-            runtime.post(.tilesChanged(status))
-        }
-    }
+    /// The frame for the current state: a pure function of it (the map from its tile snapshot).
+    func frame() -> CellGrid { frames.frame(for: state) }
 }

@@ -66,46 +66,44 @@ enum RenderCommand {
             let attribution = SafeText(sanitizing: composition.attribution)
             Console.out(attribution.isEmpty ? "no attribution" : "map data: \(attribution)")
         }
-        let damaged = composition.renderer.damagedTileCount
+        let damaged = composition.damagedTileCount
         if damaged > 0 { Diagnostics.say("skipped \(damaged) damaged tile(s)") }
     }
 
-    /// Draws frames until every tile they need has come (or `seconds` have passed, or nothing more is
-    /// coming), then names what is missing on stderr. A remote source that delivered nothing and failed
-    /// is an error (exit 2).
+    /// Waits until every tile the view needs has come (or `seconds` have passed, or nothing more is
+    /// coming), then names what is missing on stderr and draws the frame. A remote source that
+    /// delivered nothing and failed is an error (exit 2).
     static func waitForTiles(_ session: MapSession, composition: MapComposition, seconds: Double) throws -> CellGrid {
         let sources = composition.userSources
         let deadline = Date().addingTimeInterval(seconds)
-        _ = session.frame()
-        while !composition.renderer.pendingTiles.isEmpty, deadline.timeIntervalSinceNow > 0 {
+        session.settle()
+        while !session.state.tileSnapshot.pendingTiles.isEmpty, deadline.timeIntervalSinceNow > 0 {
             let arrived = sources.arrivalCount
             sources.waitUntilIdle(seconds: deadline.timeIntervalSinceNow)
-            _ = session.absorbRuntimeActions()
-            _ = session.frame()
+            session.settle()
             if sources.arrivalCount == arrived, !sources.isResolving { break }
         }
-        let missing = composition.renderer.pendingTiles
+        let missing = session.state.tileSnapshot.pendingTiles
         if let problem = sources.cacheProblem { Diagnostics.say(problem) }
-        for index in sources.stores.indices where sources.remote[index] == nil {
-            if let problem = sources.problem(ofSource: index) { Diagnostics.say(problem) }
+        for id in sources.ids where sources.remote[id] == nil {
+            if let problem = sources.problem(ofSource: id) { Diagnostics.say(problem) }
         }
-        for (index, store) in sources.stores.enumerated() where sources.remote[index] != nil {
-            let lacking = missing.filter { $0.source == index + composition.userOffset }
-            if let problem = sources.problem(ofSource: index), sources.arrivalCount == 0, !lacking.isEmpty {
+        for (id, store) in zip(sources.ids, sources.stores) where sources.remote[id] != nil {
+            let lacking = missing.filter { $0.source == id }
+            if let problem = sources.problem(ofSource: id), sources.arrivalCount == 0, !lacking.isEmpty {
                 throw UsageError(problem)
             }
             guard !lacking.isEmpty else {
-                if let problem = sources.problem(ofSource: index) {
+                if let problem = sources.problem(ofSource: id) {
                     Diagnostics.say("\(problem) (drawn from the cache)")
                 }
                 continue
             }
             let names = lacking.prefix(4).map { "\($0.tile.z)/\($0.tile.x)/\($0.tile.y)" }.joined(separator: ", ")
             let more = lacking.count > 4 ? " and \(lacking.count - 4) more" : ""
-            let why = sources.problem(ofSource: index).map { ": \($0)" } ?? " (timed out after \(seconds) s)"
+            let why = sources.problem(ofSource: id).map { ": \($0)" } ?? " (timed out after \(seconds) s)"
             Diagnostics.say("drawn without \(lacking.count) tile(s) of \(store.metadata.name) (\(names)\(more))\(why)")
         }
-        _ = session.absorbRuntimeActions()
         return session.frame()
     }
 
@@ -166,9 +164,8 @@ struct FrameRenderer {
     var composer = FrameComposer()
 
     func frame(for state: MapState) -> CellGrid {
-        composition.beforeFrame()
         let map = composition.renderer.renderLayers(
-            camera: state.camera, viewport: state.mapViewport, ascii: state.ascii)
+            camera: state.camera, viewport: state.mapViewport, tiles: state.tileSnapshot, ascii: state.ascii)
         return composer.compose(state, map: map)
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 import GeoCore
 import Layers
 import MapFeature
+import Storage
+import Synchronization
 import TestSupport
 import Testing
 
 /// `--layer -` through a real pipe: `render` reading it to the end and the map taking it while it
-/// runs, at the stream's queue limit, one past it and far beyond, each under a deadline so that a
+/// runs, at the stream's batch size, one past it and far beyond, each under a deadline so that a
 /// deadlock fails instead of hanging the suite.
 @Suite struct LayerStreamTests {
     /// The read end of a pipe a thread of its own fills with `count` lines `lat,lon,p<i>` (i from 1;
@@ -63,7 +65,9 @@ import Testing
         let fd = filledPipe(lines: lines, problemEvery: problemEvery)
         let state = Deadline.run(seconds: seconds) {
             var state = Self.state(capacity: capacity)
-            LayerStream.readAll(fd: fd, into: 1, &state)
+            LayerStream.readAll(fd: fd) { features, problems in
+                _ = MapReducer.reduce(&state, .layers(.streamed(layer: 1, features: features, problems: problems)))
+            }
             return state
         }
         // A reader still stuck keeps its descriptor, so that no later pipe gets its number.
@@ -76,7 +80,7 @@ import Testing
         state.layers.layers[0].content.features.compactMap { $0?.name.flatMap { Int($0.dropFirst()) } }.sorted()
     }
 
-    @Test(arguments: [LayerStream.queueLimit, LayerStream.queueLimit + 1, LayerStream.queueLimit + 10_000])
+    @Test(arguments: [LayerStream.maximumBatch, LayerStream.maximumBatch + 1, LayerStream.maximumBatch * 5 + 10_000])
     func renderReadsEveryLinePastTheQueueLimit(lines: Int) throws {
         let state = try #require(Self.render(lines: lines), "render's reading of \(lines) lines did not end")
         #expect(state.layers.layers[0].content.count == lines)
@@ -84,7 +88,7 @@ import Testing
     }
 
     @Test func renderKeepsTheNewestFeaturesOfFarMoreLinesThanItsCapAndCountsTheBadOnes() throws {
-        // Ten times the cap, four times the queue limit (the e2e suite reads 1.2 million lines).
+        // Ten times the cap, twenty batches (the e2e suite reads 1.2 million lines).
         let lines = 200_000, capacity = 20_000
         let state = try #require(
             Self.render(lines: lines, capacity: capacity, problemEvery: 1000, seconds: 120),
@@ -97,36 +101,33 @@ import Testing
         #expect(Self.lineNumbers(state) == kept)
     }
 
-    /// What the map took of `lines` lines while they were read on the stream's thread, `take` polled
-    /// as the run loop polls it (its clock a frame further each turn), or nil when the end had not
-    /// come after `seconds`.
+    /// What the map took of `lines` lines while they were read on the stream's thread (no pause
+    /// between deliveries), or nil when the end had not come after `seconds`.
     static func live(lines: Int, problemEvery: Int = 0, seconds: Double = 120)
         -> (features: Int, problems: Int, largest: Int, ends: Int)?
     {
         let fd = filledPipe(lines: lines, labelled: false, problemEvery: problemEvery)
-        let result = Deadline.run(seconds: seconds) {
-            let stream = LayerStream(fd: fd, layer: 1)
-            stream.start()
-            var taken = (features: 0, problems: 0, largest: 0, ends: 0)
-            var now = 0.0
-            while stream.isOpen {
-                now += 1 / LayerStream.maximumRate
-                switch stream.take(now: now) {
-                case .streamed(_, let features, let problems)?:
-                    taken.features += features.count
-                    taken.problems += problems.count
-                    taken.largest = max(taken.largest, features.count + problems.count)
-                case .streamEnded?: taken.ends += 1
-                case nil: usleep(1_000)
+        let taken = Mutex((features: 0, problems: 0, largest: 0, ends: 0))
+        let ended = DispatchSemaphore(value: 0)
+        LayerStream(fd: fd).start(pace: 0) { delivery in
+            switch delivery {
+            case .lines(let features, let problems):
+                taken.withLock {
+                    $0.features += features.count
+                    $0.problems += problems.count
+                    $0.largest = max($0.largest, features.count + problems.count)
                 }
+            case .ended:
+                taken.withLock { $0.ends += 1 }
+                ended.signal()
             }
-            return taken
         }
-        if result != nil { close(fd) }
-        return result
+        guard ended.wait(timeout: .now() + seconds) == .success else { return nil }
+        close(fd)
+        return taken.withLock { $0 }
     }
 
-    @Test(arguments: [LayerStream.queueLimit, LayerStream.queueLimit + 1, 1_000_000])
+    @Test(arguments: [LayerStream.maximumBatch, LayerStream.maximumBatch + 1, 1_000_000])
     func theMapTakesEveryLineInBoundedBatches(lines: Int) throws {
         let taken = try #require(Self.live(lines: lines), "the stream of \(lines) lines did not end")
         #expect(taken.features == lines && taken.ends == 1)
@@ -134,7 +135,7 @@ import Testing
     }
 
     @Test func aStreamOfBadLinesIsTakenInBoundedBatchesToo() throws {
-        let lines = LayerStream.queueLimit * 3
+        let lines = LayerStream.maximumBatch * 15
         let taken = try #require(Self.live(lines: lines, problemEvery: 1), "the stream of bad lines did not end")
         #expect(taken.features == 0 && taken.problems == lines && taken.ends == 1)
         #expect(taken.largest <= LayerStream.maximumBatch)

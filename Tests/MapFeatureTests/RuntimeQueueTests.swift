@@ -63,7 +63,7 @@ import Testing
                 for producer in 0..<4 {
                     Thread {
                         for i in 0..<perThread {
-                            runtime.post(.pinDescribed(number: producer * perThread + i, label: ""))
+                            runtime.inbox.post(.pinDescribed(number: producer * perThread + i, label: ""))
                         }
                     }.start()
                 }

@@ -13,11 +13,11 @@ enum WorldMap {
         try! MapStyle.decode(from: Data(contentsOf: RepositoryPaths.resource("style-dark.json")))
     }()
 
-    static func renderer() throws -> MapRenderer {
+    static func renderer() throws -> SnapshotMap {
         // As the app composes it: the world, then the Monaco and Bay Area streets.
         let files = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"]
         let sources = try files.map { TileLoader(store: try MBTilesFile(path: RepositoryPaths.resource($0).path)) }
-        return MapRenderer(sources: sources, style: style)
+        return SnapshotMap(sources: sources, style: style)
     }
 
     /// The shipped places (restrooms, airports), clustered in memory like the embedded database does.
@@ -37,7 +37,7 @@ enum WorldMap {
     }
 
     /// The whole screen for a state, as the app and `mapterm render` draw it.
-    static func frame(_ state: MapState, renderer: MapRenderer) -> CellGrid {
+    static func frame(_ state: MapState, renderer: SnapshotMap) -> CellGrid {
         FrameComposer().compose(
             state, map: renderer.renderLayers(camera: state.camera, viewport: state.mapViewport, ascii: state.ascii))
     }

@@ -54,7 +54,7 @@ import VectorTiles
 
     @Test func hugeCoordinatesAreDrawnOrSkippedNeverATrap() {
         let store = MVTMemoryTileStore(tiles: [TileID(z: 0, x: 0, y: 0): Self.tile()], minZoom: 0, maxZoom: 0)
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: Self.style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: Self.style)
         var g = SeededGenerator(seed: 18)
         for zoom in [0.0, 3, 9, 15, 18] {
             for _ in 0..<6 {

@@ -50,12 +50,12 @@ import VectorTiles
     @Test func aFrameListsTheTilesItLacksAndDrawsAnAncestorOnlyOverThem() {
         // The view shows world x 0.25...0.75 and y 0.25...0.75: parts of all four z1 tiles.
         let store = Self.store()
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: Self.style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: Self.style)
 
         _ = renderer.render(camera: Self.camera, viewport: Self.viewport)
         #expect(Set(renderer.pendingTiles.map(\.tile)).count == 4)
         #expect(Self.horizontalLine(in: renderer.render(camera: Self.camera, viewport: Self.viewport)) == (0, 0))
-        #expect(renderer.pendingTiles.allSatisfy { $0.source == 0 && $0.tile.z == 1 })
+        #expect(renderer.pendingTiles.allSatisfy { $0.source == TileSourceID("1") && $0.tile.z == 1 })
 
         store.arrive([TileID(z: 0, x: 0, y: 0)])
         let onlyAncestor = Self.horizontalLine(in: renderer.render(camera: Self.camera, viewport: Self.viewport))

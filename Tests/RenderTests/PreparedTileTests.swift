@@ -36,19 +36,21 @@ import VectorTiles
 
     @Test func aTileGainsTheLayersOfADeeperZoomFromOneRead() throws {
         let store = MVTMemoryTileStore(tiles: [Self.tileID: Self.tile()], minZoom: 14, maxZoom: 14)
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: Self.style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: Self.style)
         let tile = Self.tileID
         let building = try #require(Self.style.layers.firstIndex { $0.id == "building" })
         let coastline = try #require(Self.style.layers.firstIndex { $0.id == "coastline" })
 
-        guard case .ready(let atZ14) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 14)) else {
+        guard case .ready(let atZ14) = renderer.builder.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 14))
+        else {
             Issue.record("the tile is not ready")
             return
         }
         #expect(!atZ14.isPrepared[building] && atZ14.layers[building] == nil, "buildings start at z15")
         #expect(atZ14.layers[coastline] != nil)
 
-        guard case .ready(let atZ15) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15)) else {
+        guard case .ready(let atZ15) = renderer.builder.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15))
+        else {
             Issue.record("the tile is not ready")
             return
         }
@@ -64,14 +66,16 @@ import VectorTiles
         let tile = Self.tileID
         let store = LatentTileStore(tiles: [tile: Self.tile()], minZoom: 14, maxZoom: 14)
         store.arrive([tile])
-        let renderer = MapRenderer(sources: [TileLoader(store: store, cacheCapacity: 0)], style: Self.style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store, cacheCapacity: 0)], style: Self.style)
         let building = try #require(Self.style.layers.firstIndex { $0.id == "building" })
-        guard case .ready = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 14)) else {
+        guard case .ready = renderer.builder.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 14)) else {
             Issue.record("the tile is not ready")
             return
         }
         store.leave([tile])
-        guard case .incomplete(let partial) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15))
+        guard
+            case .incomplete(let partial) = renderer.builder.prepared(
+                source: 0, tile: tile, layers: Self.shown(atZoom: 15))
         else {
             Issue.record("the tile is not drawn with what it has")
             return
@@ -79,10 +83,11 @@ import VectorTiles
         #expect(!partial.isPrepared[building])
         let camera = Camera(center: LatLon(lat: -0.005, lon: 0.005), zoom: 15)
         _ = renderer.render(camera: camera, viewport: Viewport(cols: 20, rows: 5))
-        #expect(renderer.pendingTiles == [PendingTile(source: 0, tile: tile)])
-        #expect(renderer.drawnTileCounts == [1])
+        #expect(renderer.pendingTiles == [PendingTile(source: TileSourceID("1"), tile: tile)])
+        #expect(renderer.lastSnapshot.drawnCounts == [TileSourceID("1"): 1])
         store.arrive([tile])
-        guard case .ready(let whole) = renderer.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15)) else {
+        guard case .ready(let whole) = renderer.builder.prepared(source: 0, tile: tile, layers: Self.shown(atZoom: 15))
+        else {
             Issue.record("the tile is not ready again")
             return
         }
@@ -115,7 +120,7 @@ import VectorTiles
         let store = MVTMemoryTileStore(tiles: [TileID(z: 0, x: 0, y: 0): tile], minZoom: 0, maxZoom: 0)
         let camera = Camera(center: LatLon(lat: 0, lon: 90), zoom: 2)
         let viewport = Viewport(cols: 40, rows: 10)
-        let grid = MapRenderer(sources: [TileLoader(store: store)], style: style).render(
+        let grid = SnapshotMap(sources: [TileLoader(store: store)], style: style).render(
             camera: camera, viewport: viewport)
 
         let transform = ViewTransform(camera: camera, viewport: viewport)

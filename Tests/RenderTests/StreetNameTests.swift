@@ -61,7 +61,7 @@ import VectorTiles
 
     func frame() -> CellGrid {
         let store = MVTMemoryTileStore(tiles: [TileID(z: 0, x: 0, y: 0): Self.tile()], minZoom: 0, maxZoom: 0)
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: Self.style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: Self.style)
         return renderer.render(
             camera: Camera(center: LatLon(lat: 0, lon: 0), zoom: 0), viewport: Viewport(cols: 128, rows: 64))
     }

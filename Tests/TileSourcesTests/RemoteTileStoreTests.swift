@@ -63,7 +63,7 @@ import VectorTiles
         let events = Events()
         let store = try Self.store(fake, events: events)
         let style = try MapStyle.decode(from: Data(contentsOf: RepositoryPaths.resource("style-dark.json")))
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: style)
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: style)
         let camera = Camera(center: LatLon(lat: 48, lon: 5), zoom: 4.5)
         let viewport = Viewport(cols: 100, rows: 30)
 

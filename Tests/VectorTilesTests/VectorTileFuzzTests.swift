@@ -153,8 +153,9 @@ import VectorTiles
     /// The frame of the world at zoom 0 drawn from `bytes` as the only tile; nil when the tile is not ready.
     static func draw(_ bytes: [UInt8]) -> CellGrid? {
         let store = MVTMemoryTileStore(tiles: [world: bytes], minZoom: 0, maxZoom: 0)
-        let renderer = MapRenderer(sources: [TileLoader(store: store)], style: style)
-        guard case .ready = renderer.prepared(source: 0, tile: world, layers: Array(style.layers.indices)) else {
+        let renderer = SnapshotMap(sources: [TileLoader(store: store)], style: style)
+        guard case .ready = renderer.builder.prepared(source: 0, tile: world, layers: Array(style.layers.indices))
+        else {
             return nil
         }
         return renderer.render(

@@ -6,7 +6,23 @@ public enum MapReducer {
     /// Where `0` goes: the whole world, centred here.
     public static let worldCenter = LatLon(lat: 20, lon: 0)
 
+    /// Seconds between two steps of the loading spinner.
+    public static let spinnerSeconds = 0.1
+
     public static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
+        let wasLoading = state.places.isLoading
+        var effects = apply(&state, action)
+        // The spinner steps while places load: a tick starts it, each tick asks for the next.
+        let ticked: Bool
+        if case .tick = action { ticked = true } else { ticked = false }
+        if state.places.isLoading, !wasLoading || ticked, !effects.contains(.quit) {
+            effects.append(.tick(afterSeconds: spinnerSeconds))
+        }
+        return effects
+    }
+
+    /// Applies one action; the effects it asks for.
+    static func apply(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
         let before = state
         var effects: [MapEffect]
         switch action {
@@ -38,9 +54,13 @@ public enum MapReducer {
         case .pinsReloaded(let pins):
             PinsReducer.reloaded(pins, &state)
             return []
-        case .tilesChanged(let status):
+        case .tilesLoaded(let snapshot, let status):
+            // An answer for an older view still beats fewer tiles: its tiles are drawn where they are.
+            if snapshot.version > state.tileSnapshot.version { state.tileSnapshot = snapshot }
             state.tiles = status
             return []
+        case .appeared:
+            return PlacesReducer.reduce(&state, action) + [.loadTiles(tileRequest(state))]
         case .searchAnswered(let generation, let answer):
             effects = SearchReducer.answered(generation, answer, &state)
         case .layers(let action):
@@ -49,7 +69,13 @@ public enum MapReducer {
             return PlacesReducer.reduce(&state, action)
         }
         if effects.contains(.quit) { return effects }
-        return effects + PlacesReducer.regionChanged(from: before, to: &state)
+        let moved = PlacesReducer.regionChanged(from: before, to: &state)
+        return moved.isEmpty ? effects : effects + moved + [.loadTiles(tileRequest(state))]
+    }
+
+    /// The tiles of the view, under the generation of its places request.
+    static func tileRequest(_ state: MapState) -> TileRequest {
+        TileRequest(generation: state.places.generation, camera: state.camera, viewport: state.mapViewport)
     }
 
     // MARK: Keys

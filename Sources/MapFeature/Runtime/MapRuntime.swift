@@ -1,51 +1,53 @@
-import Foundation
 import GeoCore
 import Places
-
-/// A monotonic clock in seconds; tests inject a manual one.
-public protocol MapClock: Sendable {
-    func now() -> Double
-}
-
-/// The system's monotonic clock.
-public struct SystemClock: MapClock {
-    public init() {}
-    public func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-}
+import Synchronization
 
 /// Performs the reducer's effects: timers on an injected clock, fetches on an injected place
-/// source. Results come back as actions through `takeActions()`, which the run loop polls.
-/// A new fetch cancels the one under way.
-public final class MapRuntime: @unchecked Sendable {
+/// source, tile loads on an injected `TileService`. Every result comes back as an action through the
+/// one `Inbox`, which the run loop waits on together with the terminal; timers that are due join it
+/// in `takeActions()`. A new fetch cancels the one under way.
+public final class MapRuntime: Sendable {
+    /// Where every result is posted.
+    public let inbox: Inbox
     private let source: any PlaceSource
     private let pinStore: (any PinStore)?
     private let describe: (@Sendable (LatLon) -> String)?
+    private let tiles: (any TileService)?
     private let clock: any MapClock
-    private let lock = NSLock()
-    private var inbox: [MapAction] = []
-    private var timers: [(due: Double, action: MapAction)] = []
-    private var fetch: Task<Void, Never>?
-    private var detailLoad: Task<Void, Never>?
-    /// The saved pins' version last seen, and when it was last looked at.
-    private var pinStamp: PinStamp?
-    private var lastPinCheck = -Double.infinity
-    /// Reverse geocodes under way (they are never cancelled).
-    private var describing: [Task<Void, Never>] = []
     /// Answers `.search` effects; nil when the map has no search.
-    private var searcher: SearchWorker?
+    private let searcher: SearchWorker?
+    private let work = Mutex(Work())
+
+    /// What is under way, guarded by `work`.
+    private struct Work {
+        var timers: [(due: Double, action: MapAction)] = []
+        var fetch: Task<Void, Never>?
+        var fetchToken = 0
+        var detailLoad: Task<Void, Never>?
+        /// The saved pins' version last seen, and when it was last looked at.
+        var pinStamp: PinStamp?
+        var lastPinCheck = -Double.infinity
+        /// Reverse geocodes under way (they are never cancelled).
+        var describing: [Task<Void, Never>] = []
+    }
 
     /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
-    /// `search` answers the search line (on a thread of its own, newest query first).
+    /// `search` answers the search line (on a thread of its own, newest query first). `tiles` loads
+    /// the tiles of `.loadTiles` (nil: the map draws no tiles). Results go to `inbox`.
     public init(
         source: any PlaceSource, pinStore: (any PinStore)? = nil, describe: (@Sendable (LatLon) -> String)? = nil,
-        search: SearchWorker.Answering? = nil, clock: any MapClock = SystemClock()
+        search: SearchWorker.Answering? = nil, tiles: (any TileService)? = nil, inbox: Inbox = Inbox(),
+        clock: any MapClock = SystemClock()
     ) {
+        self.inbox = inbox
         self.source = source
         self.pinStore = pinStore
         self.describe = describe
+        self.tiles = tiles
         self.clock = clock
-        pinStamp = pinStore?.stamp()
-        if let search { searcher = SearchWorker(answer: search) { [weak self] in self?.enqueue($0) } }
+        searcher = search.map { SearchWorker(answer: $0, deliver: inbox.post) }
+        let stamp = pinStore?.stamp()
+        work.withLock { $0.pinStamp = stamp }
     }
 
     /// Runs effects; returns false when one of them asks to quit.
@@ -53,57 +55,69 @@ public final class MapRuntime: @unchecked Sendable {
         for effect in effects {
             switch effect {
             case .quit:
-                fetch?.cancel()
+                work.withLock { $0.fetch?.cancel() }
                 return false
             case .settle(let generation, let delay):
-                lock.withLock {
-                    timers.removeAll { if case .settled = $0.action { return true } else { return false } }
-                    timers.append((clock.now() + delay, .settled(generation: generation)))
+                let due = clock.now() + delay
+                work.withLock {
+                    $0.timers.removeAll { if case .settled = $0.action { return true } else { return false } }
+                    $0.timers.append((due, .settled(generation: generation)))
                 }
             case .fetchMarkers(let request):
                 start(request)
             case .retryPlaces(let attempt, let delay):
-                lock.withLock { timers.append((clock.now() + delay, .retryDue(attempt: attempt))) }
+                after(delay, .retryDue(attempt: attempt))
             case .loadLeaders(let request):
-                let source = self.source
-                lock.withLock {
-                    detailLoad = Task { [weak self] in
-                        let leaders = await Self.leaders(request, source: source)
-                        self?.enqueue(.leadersLoaded(key: request.key, leaders))
-                    }
+                let (source, inbox) = (self.source, self.inbox)
+                let task = Task {
+                    let leaders = await Self.leaders(request, source: source)
+                    inbox.post(.leadersLoaded(key: request.key, leaders))
                 }
+                work.withLock { $0.detailLoad = task }
             case .describePin(let pin):
                 guard let describe else { continue }
-                let task = Task { [weak self] in
+                let inbox = self.inbox
+                let task = Task {
                     let label = describe(pin.coordinate)
-                    self?.enqueue(.pinDescribed(number: pin.number, label: label))
+                    inbox.post(.pinDescribed(number: pin.number, label: label))
                 }
-                lock.withLock { describing.append(task) }
+                work.withLock { $0.describing.append(task) }
             case .changePins(let change):
                 changePins(change)
             case .retryPins(let delay):
-                lock.withLock { timers.append((clock.now() + delay, .pinsRetryDue)) }
+                after(delay, .pinsRetryDue)
             case .search(let request):
                 if let searcher {
                     searcher.submit(request)
                 } else {
-                    enqueue(.searchAnswered(generation: request.generation, .init(problem: "search is not available")))
+                    inbox.post(
+                        .searchAnswered(generation: request.generation, .init(problem: "search is not available")))
                 }
             case .loadDetails(let place):
-                let source = self.source
-                lock.withLock {
-                    detailLoad = Task { [weak self] in
-                        // Without details the pane still shows the name and position.
-                        if let full = try? await source.details(for: place) { self?.enqueue(.detailsLoaded(full)) }
-                    }
+                let (source, inbox) = (self.source, self.inbox)
+                let task = Task {
+                    // Without details the pane still shows the name and position.
+                    if let full = try? await source.details(for: place) { inbox.post(.detailsLoaded(full)) }
+                }
+                work.withLock { $0.detailLoad = task }
+            case .loadTiles(let request):
+                tiles?.load(request)
+            case .tick(let delay):
+                let due = clock.now() + delay
+                work.withLock {
+                    $0.timers.removeAll { if case .tick = $0.action { return true } else { return false } }
+                    $0.timers.append((due, .tick))
                 }
             }
         }
         return true
     }
 
-    /// Hands the run loop an action from outside the reducer's effects (the tile sources' news).
-    public func post(_ action: MapAction) { enqueue(action) }
+    /// Posts `action` once `seconds` have passed on the runtime's clock.
+    private func after(_ seconds: Double, _ action: MapAction) {
+        let due = clock.now() + seconds
+        work.withLock { $0.timers.append((due, action)) }
+    }
 
     /// Applies a pin change to the store, never waiting for its lock, and hands back the pins saved
     /// after it; `.pinsBusy` when another process holds the lock (the reducer tries again later); when
@@ -112,13 +126,14 @@ public final class MapRuntime: @unchecked Sendable {
         guard let pinStore else { return }
         do {
             let pins = try pinStore.apply(change)
-            lock.withLock { pinStamp = pinStore.stamp() }
-            enqueue(.pinsSaved(pins))
+            let stamp = pinStore.stamp()
+            work.withLock { $0.pinStamp = stamp }
+            inbox.post(.pinsSaved(pins))
         } catch PinStoreError.busy {
-            enqueue(.pinsBusy)
+            inbox.post(.pinsBusy)
         } catch {
-            enqueue(.pinsSaveFailed(reason: String(describing: error)))
-            if let pins = try? pinStore.load() { enqueue(.pinsReloaded(pins)) }
+            inbox.post(.pinsSaveFailed(reason: String(describing: error)))
+            if let pins = try? pinStore.load() { inbox.post(.pinsReloaded(pins)) }
         }
     }
 
@@ -127,71 +142,71 @@ public final class MapRuntime: @unchecked Sendable {
     public func watchPins() {
         guard let pinStore else { return }
         let now = clock.now()
-        let due = lock.withLock {
-            guard now - lastPinCheck >= Self.pinCheckSeconds else { return false }
-            lastPinCheck = now
+        let due = work.withLock {
+            guard now - $0.lastPinCheck >= Self.pinCheckSeconds else { return false }
+            $0.lastPinCheck = now
             return true
         }
         guard due else { return }
         let stamp = pinStore.stamp()
-        let changed = lock.withLock {
-            defer { pinStamp = stamp }
-            return stamp != pinStamp
+        let changed = work.withLock { work in
+            defer { work.pinStamp = stamp }
+            return stamp != work.pinStamp
         }
-        if changed, let pins = try? pinStore.load() { enqueue(.pinsReloaded(pins)) }
+        if changed, let pins = try? pinStore.load() { inbox.post(.pinsReloaded(pins)) }
     }
 
     /// Seconds between two looks at the saved pins.
     public static let pinCheckSeconds = 1.0
 
-    /// Actions that are ready: finished fetches, then timers that are due, in due order.
+    /// Actions that are ready: what the inbox holds, then timers that are due, in due order.
     public func takeActions() -> [MapAction] {
         let now = clock.now()
-        return lock.withLock {
-            var ready = inbox
-            inbox.removeAll()
-            let due = timers.filter { $0.due <= now }.sorted { $0.due < $1.due }
-            timers.removeAll { $0.due <= now }
-            ready += due.map(\.action)
-            return ready
-        }
+        let ready = inbox.take()
+        return ready
+            + work.withLock { work in
+                let due = work.timers.filter { $0.due <= now }.sorted { $0.due < $1.due }
+                work.timers.removeAll { $0.due <= now }
+                return due.map(\.action)
+            }
     }
 
     /// Seconds until the next timer is due (nil when none), so the loop knows how long it may wait.
     public var secondsUntilNextTimer: Double? {
         let now = clock.now()
-        return lock.withLock { timers.map { max(0, $0.due - now) }.min() }
+        return work.withLock { $0.timers.map { max(0, $0.due - now) }.min() }
     }
 
     /// True when finished work waits to be taken with `takeActions()`.
-    public var hasPendingActions: Bool { lock.withLock { !inbox.isEmpty } }
+    public var hasPendingActions: Bool { !inbox.isEmpty }
 
     /// True while a fetch runs.
-    public var isFetching: Bool { lock.withLock { fetch != nil } }
+    public var isFetching: Bool { work.withLock { $0.fetch != nil } }
 
     /// Waits until the fetch under way (if any) has delivered its action; for tests and `render`.
     public func waitForFetch() async {
-        let task = lock.withLock { fetch }
+        let task = work.withLock { $0.fetch }
         await task?.value
     }
 
     /// Waits until the detail load under way (if any) has delivered its action.
     public func waitForDetails() async {
-        let task = lock.withLock { detailLoad }
+        let task = work.withLock { $0.detailLoad }
         await task?.value
     }
 
-    /// Waits until every fetch, detail load and reverse geocode started so far has delivered its action
-    /// (`render` draws only then).
+    /// Waits until every fetch, detail load, reverse geocode, search and tile load started so far has
+    /// delivered its action (`render` draws only then).
     public func waitForAll() async {
         await waitForFetch()
         await waitForDetails()
-        let tasks = lock.withLock {
-            defer { describing.removeAll() }
-            return describing
+        let tasks = work.withLock { work in
+            defer { work.describing.removeAll() }
+            return work.describing
         }
         for task in tasks { await task.value }
         searcher?.wait()
+        await tiles?.idle()
     }
 
     /// The most important places of a drawn marker's parts, merged: the source's leaders of each cluster
@@ -212,9 +227,11 @@ public final class MapRuntime: @unchecked Sendable {
 
     private func start(_ request: MarkerRequest) {
         let source = self.source
-        lock.withLock {
-            fetch?.cancel()
-            fetch = Task { [weak self] in
+        work.withLock { work in
+            work.fetch?.cancel()
+            work.fetchToken += 1
+            let token = work.fetchToken
+            work.fetch = Task { [weak self] in
                 let action: MapAction
                 do {
                     let batch = try await source.markers(
@@ -226,19 +243,14 @@ public final class MapRuntime: @unchecked Sendable {
                     action = .markersFailed(request, reason: String(describing: error))
                 }
                 guard !Task.isCancelled else { return }
-                self?.deliver(action)
+                self?.finish(token, action)
             }
         }
     }
 
-    private func enqueue(_ action: MapAction) {
-        lock.withLock { inbox.append(action) }
-    }
-
-    private func deliver(_ action: MapAction) {
-        lock.withLock {
-            inbox.append(action)
-            fetch = nil
-        }
+    /// Posts the answer of fetch `token`, and forgets the fetch unless a newer one replaced it.
+    private func finish(_ token: Int, _ action: MapAction) {
+        work.withLock { if $0.fetchToken == token { $0.fetch = nil } }
+        inbox.post(action)
     }
 }

@@ -1,5 +1,6 @@
 import GeoCore
 import Places
+import Render
 
 /// A key the map understands, independent of the terminal library that read it.
 public enum Key: Hashable, Sendable {
@@ -61,8 +62,9 @@ public enum MapAction: Sendable {
     case openPane
     /// Time passes while something animates (the loading spinner).
     case tick
-    /// The tile sources changed: tiles arrived, a source fails or recovers, the loading count moved.
-    case tilesChanged(TileStatus)
+    /// Tiles of a view, prepared for drawing, and how the sources are doing: the answer to `.loadTiles`,
+    /// again whenever tiles arrive or a source fails or recovers.
+    case tilesLoaded(TileSnapshot, TileStatus)
     /// The search of query number `generation` (`SearchRequest`) answered.
     case searchAnswered(generation: Int, PlaceSearch.Answer)
     /// A layer stream sent features or ended.

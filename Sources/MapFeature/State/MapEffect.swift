@@ -23,4 +23,9 @@ public enum MapEffect: Equatable, Sendable {
     case changePins(PinChange)
     /// Send `.pinsRetryDue` after this many seconds: the wait after the pins' lock was busy.
     case retryPins(afterSeconds: Double)
+    /// Load the tiles of a view: `.tilesLoaded` comes back (again as more tiles arrive).
+    case loadTiles(TileRequest)
+    /// Send `.tick` after this many seconds (the loading spinner's next step), in place of any tick
+    /// still waiting.
+    case tick(afterSeconds: Double)
 }

@@ -1,4 +1,5 @@
 import GeoCore
+import Render
 import TextSafety
 
 /// The whole state of the map screen as a plain value; `MapReducer.reduce` is its only writer.
@@ -35,6 +36,8 @@ public struct MapState: Equatable, Sendable {
     public var notice: String?
     /// The tile sources' health and what is loading.
     public var tiles = TileStatus()
+    /// The newest tiles of the view, prepared: what the frame draws the map from.
+    public var tileSnapshot = TileSnapshot.empty
     /// The "Show" panel (kinds and amenities) is open; it takes the keys.
     public var filterPanelOpen = false
     /// The search line, while it is open; it takes the keys.

@@ -1,0 +1,88 @@
+import MapFeature
+import Render
+import Synchronization
+import TileSources
+import VectorTiles
+
+/// The map's `TileService`: builds the snapshot of each requested view off the frame path (reading,
+/// decoding and preparing what its builder has not cached), hands the tiles the view lacks to the
+/// remote sources, and posts `.tilesLoaded` to the inbox. Requests are served one at a time, newest
+/// only: a request that waits while a newer one comes is dropped. `reload()` serves the newest request
+/// again (tiles arrived, a source failed or recovered).
+final class TileWorker: TileService {
+    private let builder: Mutex<TileSnapshotBuilder>
+    private let sources: TileSourceSet
+    private let basemap: TileSourceID
+    private let attribution: @Sendable () -> String
+    private let inbox: Inbox
+    private let queue = Mutex(Queue())
+
+    /// The newest request and the build that serves it, guarded by `queue`.
+    private struct Queue {
+        var newest: TileRequest?
+        var ticket = 0
+        var last: Task<Void, Never>?
+    }
+
+    /// - Parameters:
+    ///   - builder: every source's loader, in drawing order; `basemap` names the world basemap (a view
+    ///     where no other source has tiles has no streets).
+    ///   - sources: the user's sources, whose remote ones are told what the view lacks.
+    ///   - attribution: every source's credit, read when an answer is posted.
+    init(
+        builder: sending TileSnapshotBuilder, basemap: TileSourceID, sources: TileSourceSet,
+        attribution: @escaping @Sendable () -> String, inbox: Inbox
+    ) {
+        self.builder = Mutex(builder)
+        self.basemap = basemap
+        self.sources = sources
+        self.attribution = attribution
+        self.inbox = inbox
+    }
+
+    func load(_ request: TileRequest) {
+        queue.withLock { $0.newest = request }
+        schedule()
+    }
+
+    /// Serves the newest request again, if there is one.
+    func reload() {
+        guard queue.withLock({ $0.newest != nil }) else { return }
+        schedule()
+    }
+
+    func idle() async {
+        await queue.withLock { $0.last }?.value
+    }
+
+    /// Tiles that could not be read or decoded so far, over all sources.
+    var damagedTileCount: Int { builder.withLock { $0.damagedTileCount } }
+
+    /// Starts a build after the one under way; it serves the newest request unless a newer build was
+    /// scheduled meanwhile.
+    private func schedule() {
+        queue.withLock { queue in
+            queue.ticket += 1
+            let (ticket, previous) = (queue.ticket, queue.last)
+            queue.last = Task { [self] in
+                await previous?.value
+                guard let request = self.queue.withLock({ $0.ticket == ticket ? $0.newest : nil }) else { return }
+                build(request)
+            }
+        }
+    }
+
+    private func build(_ request: TileRequest) {
+        let refreshed = sources.takeRefreshed()
+        let snapshot = builder.withLock { builder in
+            if !refreshed.isEmpty { builder.forget(refreshed) }
+            return builder.snapshot(camera: request.camera, viewport: request.viewport, generation: request.generation)
+        }
+        sources.want(snapshot.pendingTiles)
+        let status = TileStatus(
+            loading: sources.loadingCount, problem: sources.problem,
+            noStreets: request.camera.zoom > 10 && snapshot.hasNothingBut(basemap),
+            arrivals: sources.arrivalCount, attribution: attribution())
+        inbox.post(.tilesLoaded(snapshot, status))
+    }
+}
