@@ -14,7 +14,7 @@ build:
 release:
 	$(SWIFT) build -c release --product mapterm
 
-## All tests: the import and conversion rules and format lint, unit and adapter tests, then the real binary in tmux.
+## All tests: the import, conversion and test rules and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
 unit:
@@ -40,6 +40,8 @@ lint:
 	bash Tests/lint/check-output.sh
 	bash Tests/lint/check-conversions.sh
 	bash Tests/lint/check-conversions-test.sh
+	bash Tests/lint/check-tests.sh
+	bash Tests/lint/check-tests-test.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

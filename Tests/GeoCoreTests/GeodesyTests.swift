@@ -46,13 +46,13 @@ import Testing
         #expect(median.lat > 48 && median.lat < 52.6 && median.lon > -0.2 && median.lon < 13.4)
     }
 
-    @Test func medianIsNeverWorseThanMidpointOrAnyPin() {
+    @Test func medianIsNeverWorseThanMidpointOrAnyPin() throws {
         var rng = SeededGenerator(seed: 2024)
         for _ in 0..<200 {
             let pins = (0..<Int.random(in: 2...10, using: &rng)).map { _ in
                 LatLon(lat: .random(in: -80...80, using: &rng), lon: .random(in: -180..<180, using: &rng))
             }
-            guard let median = Geodesy.geometricMedian(pins) else { continue }
+            let median = try #require(Geodesy.geometricMedian(pins), "\(pins)")
             let total = Geodesy.totalDistance(from: median, to: pins)
             if let mid = Geodesy.midpoint(pins) { #expect(total <= Geodesy.totalDistance(from: mid, to: pins) + 1e-6) }
             for pin in pins { #expect(total <= Geodesy.totalDistance(from: pin, to: pins) + 1e-6) }

@@ -2,60 +2,64 @@ import Foundation
 import GeoCore
 import Layers
 import TestSupport
-import XCTest
+import Testing
 
-final class CSVLayerReaderTests: XCTestCase {
+@Suite struct CSVLayerReaderTests {
     private func read(_ text: String, options: LayerReadOptions = .init()) throws -> LayerData {
         try LayerReader.read(bytes: Array(text.utf8), name: "test.csv", format: .csv, options: options)
     }
 
-    func testColumnsByTheirUsualNamesAndQuotedFields() throws {
+    @Test func columnsByTheirUsualNamesAndQuotedFields() throws {
         let data = try read(
             "\u{FEFF}Name,Latitude,Lng,note\r\n\"Caf\u{E9}, \"\"the\"\" one\",47.5,8.25,\"two\nlines\"\r\n\r\nb,1,2,\n")
-        XCTAssertEqual(data.problems, [])
-        XCTAssertEqual(data.features.count, 2)
-        XCTAssertEqual(data.features[0].name, "Caf\u{E9}, \"the\" one")
-        XCTAssertEqual(data.features[0].geometries, [.point(LatLon(lat: 47.5, lon: 8.25))])
-        XCTAssertEqual(data.features[0].properties, [LayerProperty(key: "note", value: "two\nlines")])
-        XCTAssertEqual(data.features[1].properties, [])
+        #expect(data.problems == [])
+        try #require(data.features.count == 2)
+        #expect(data.features[0].name == "Caf\u{E9}, \"the\" one")
+        #expect(data.features[0].geometries == [.point(LatLon(lat: 47.5, lon: 8.25))])
+        #expect(data.features[0].properties == [LayerProperty(key: "note", value: "two\nlines")])
+        #expect(data.features[1].properties == [])
     }
 }
 
 extension CSVLayerReaderTests {
-    func testEveryUsualColumnNameIsFound() throws {
+    @Test func everyUsualColumnNameIsFound() throws {
         for (lat, lon) in [("lat", "lon"), ("latitude", "longitude"), ("Y", "X"), ("LAT", "long"), ("lat", "lng")] {
             let data = try read("id,\(lon),\(lat)\n1,8.5,47.25\n")
-            XCTAssertEqual(data.features.first?.geometries, [.point(LatLon(lat: 47.25, lon: 8.5))], "\(lat) \(lon)")
-            XCTAssertEqual(data.features.first?.properties, [LayerProperty(key: "id", value: "1")])
+            #expect(data.features.first?.geometries == [.point(LatLon(lat: 47.25, lon: 8.5))], "\(lat) \(lon)")
+            #expect(data.features.first?.properties == [LayerProperty(key: "id", value: "1")])
         }
     }
 
-    func testColumnsGivenByName() throws {
+    @Test func columnsGivenByName() throws {
         let data = try read("a;b;Title\n1;2;x\n", options: LayerReadOptions(latColumn: "B", lonColumn: " a "))
-        XCTAssertEqual(data.features, [LayerFeature(name: "x", geometries: [.point(LatLon(lat: 2, lon: 1))])])
+        #expect(data.features == [LayerFeature(name: "x", geometries: [.point(LatLon(lat: 2, lon: 1))])])
     }
 
-    func testMissingColumnsAreAFileError() {
-        XCTAssertThrowsError(try read("a,b\n1,2\n")) { error in
-            XCTAssertEqual(
-                "\(error)",
-                "test.csv: line 1: no latitude column (looked for lat, latitude, y among \"a\", \"b\"); name it with --lat-col"
+    @Test func missingColumnsAreAFileError() throws {
+        do {
+            let error = try #require(throws: LayerFileError.self) { try read("a,b\n1,2\n") }
+            #expect(
+                "\(error)"
+                    == "test.csv: line 1: no latitude column (looked for lat, latitude, y among \"a\", \"b\"); name it with --lat-col"
             )
         }
-        XCTAssertThrowsError(try read("lat,lon\n1,2\n", options: LayerReadOptions(lonColumn: "east"))) { error in
-            XCTAssertEqual("\(error)", "test.csv: line 1: no column named \"east\" (the columns are \"lat\", \"lon\")")
+        do {
+            let error = try #require(throws: LayerFileError.self) {
+                try read("lat,lon\n1,2\n", options: LayerReadOptions(lonColumn: "east"))
+            }
+            #expect("\(error)" == "test.csv: line 1: no column named \"east\" (the columns are \"lat\", \"lon\")")
         }
-        XCTAssertThrowsError(try read("")) { error in
-            XCTAssertEqual("\(error)", "test.csv: the file is empty (a header line is needed)")
+        do {
+            let error = try #require(throws: LayerFileError.self) { try read("") }
+            #expect("\(error)" == "test.csv: the file is empty (a header line is needed)")
         }
     }
 
-    func testBadRowsAreProblemsOnTheirLinesAndTheOthersLoad() throws {
+    @Test func badRowsAreProblemsOnTheirLinesAndTheOthersLoad() throws {
         let data = try read("lat,lon,name\n1,2,a\n\"91\",2,b\nx,2,c\n,2,d\n1,nan,e\n1 , 2 ,f\n0x1p3,2,h\n\"open,2,g\n")
-        XCTAssertEqual(data.features.map(\.name), ["a", "f"])
-        XCTAssertEqual(
-            data.problems.map(\.description),
-            [
+        #expect(data.features.map(\.name) == ["a", "f"])
+        #expect(
+            data.problems.map(\.description) == [
                 "line 3: latitude 91.0 is out of range (-90…90)", "line 4: latitude \"x\" is not a number",
                 "line 5: no latitude in column \"lat\"", "line 6: longitude nan is not a finite number",
                 "line 8: latitude \"0x1p3\" is not a number",
@@ -63,14 +67,14 @@ extension CSVLayerReaderTests {
             ])
     }
 
-    func testTSVAndExtraCells() throws {
+    @Test func tsvAndExtraCells() throws {
         let data = try LayerReader.read(
             bytes: Array("lon\tlat\tname\n-122.4\t37.8\tSF\tspare\n".utf8), name: "t.tsv", format: .tsv)
-        XCTAssertEqual(data.features.first?.name, "SF")
-        XCTAssertEqual(data.features.first?.properties, [LayerProperty(key: "column 4", value: "spare")])
+        #expect(data.features.first?.name == "SF")
+        #expect(data.features.first?.properties == [LayerProperty(key: "column 4", value: "spare")])
     }
 
-    func testSeededRowsComeBackExactly() throws {
+    @Test func seededRowsComeBackExactly() throws {
         var generator = SeededGenerator(seed: 11)
         var text = "name,lat,lon,note\n"
         var expected: [LayerFeature] = []
@@ -85,20 +89,20 @@ extension CSVLayerReaderTests {
                     properties: note.isEmpty ? [] : [LayerProperty(key: "note", value: note)]))
         }
         let data = try read(text)
-        XCTAssertEqual(data.problems, [])
-        XCTAssertEqual(data.features, expected)
+        #expect(data.problems == [])
+        #expect(data.features == expected)
     }
 }
 
 extension CSVLayerReaderTests {
-    func testManyBadRowsKeepAThousandProblemsAndCountTheRest() throws {
+    @Test func manyBadRowsKeepAThousandProblemsAndCountTheRest() throws {
         var text = "lat,lon\n1,2\n"
         text.reserveCapacity(200_000 * 4)
         for _ in 0..<200_000 { text += "x,2\n" }
         let data = try read(text)
-        XCTAssertEqual(data.features.count, 1)
-        XCTAssertEqual(data.problems.count, LayerData.maximumProblems)
-        XCTAssertEqual(data.problemCount, 200_000)
-        XCTAssertEqual(data.problems.last?.line, 1002)
+        #expect(data.features.count == 1)
+        #expect(data.problems.count == LayerData.maximumProblems)
+        #expect(data.problemCount == 200_000)
+        #expect(data.problems.last?.line == 1002)
     }
 }

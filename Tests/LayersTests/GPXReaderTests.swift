@@ -1,13 +1,13 @@
 import GeoCore
 import Layers
-import XCTest
+import Testing
 
-final class GPXReaderTests: XCTestCase {
+@Suite struct GPXReaderTests {
     private func read(_ text: String) throws -> LayerData {
         try LayerReader.read(bytes: Array(text.utf8), name: "t.gpx", format: .gpx)
     }
 
-    func testWaypointsRoutesAndTracksWithSeveralSegments() throws {
+    @Test func waypointsRoutesAndTracksWithSeveralSegments() throws {
         let data = try read(
             """
             \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>\r
@@ -26,25 +26,27 @@ final class GPXReaderTests: XCTestCase {
               <trk><trkseg><trkpt lat="5" lon="5"/><trkpt lat="6" lon="6"/></trkseg></trk>
             </gpx>
             """)
-        XCTAssertEqual(data.problems, [])
-        XCTAssertEqual(data.features.count, 5)
-        XCTAssertEqual(data.features[0].name, "Café & <bar>")
-        XCTAssertEqual(data.features[0].geometries, [.point(LatLon(lat: 47.5, lon: 8.25))])
-        XCTAssertEqual(
-            data.features[0].properties,
-            [LayerProperty(key: "ele", value: "400"), LayerProperty(key: "sym", value: "Flag")])
-        XCTAssertEqual(data.features[1], LayerFeature(geometries: [.point(LatLon(lat: 1, lon: 2))]))
-        XCTAssertEqual(data.features[2].name, "Route")
-        XCTAssertEqual(data.features[2].geometries, [.line([LatLon(lat: 1, lon: 1), LatLon(lat: 2, lon: 2)])])
-        XCTAssertEqual(data.features[3].name, "Two segments")
-        XCTAssertEqual(data.features[3].properties, [LayerProperty(key: "type", value: "hike")])
-        XCTAssertEqual(
-            data.features[3].geometries,
-            [.line([LatLon(lat: 1, lon: 179), LatLon(lat: 2, lon: 181)]), .point(LatLon(lat: 3, lon: 3))])
-        XCTAssertEqual(data.features[4].geometries.count, 1)
+        #expect(data.problems == [])
+        try #require(data.features.count == 5)
+        #expect(data.features[0].name == "Café & <bar>")
+        #expect(data.features[0].geometries == [.point(LatLon(lat: 47.5, lon: 8.25))])
+        #expect(
+            data.features[0].properties == [
+                LayerProperty(key: "ele", value: "400"), LayerProperty(key: "sym", value: "Flag"),
+            ])
+        #expect(data.features[1] == LayerFeature(geometries: [.point(LatLon(lat: 1, lon: 2))]))
+        #expect(data.features[2].name == "Route")
+        #expect(data.features[2].geometries == [.line([LatLon(lat: 1, lon: 1), LatLon(lat: 2, lon: 2)])])
+        #expect(data.features[3].name == "Two segments")
+        #expect(data.features[3].properties == [LayerProperty(key: "type", value: "hike")])
+        #expect(
+            data.features[3].geometries == [
+                .line([LatLon(lat: 1, lon: 179), LatLon(lat: 2, lon: 181)]), .point(LatLon(lat: 3, lon: 3)),
+            ])
+        #expect(data.features[4].geometries.count == 1)
     }
 
-    func testABadPointIsLeftOutOfItsTrackWithItsLine() throws {
+    @Test func aBadPointIsLeftOutOfItsTrackWithItsLine() throws {
         let data = try read(
             """
             <gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1"><gpx:trk><gpx:trkseg>
@@ -54,46 +56,49 @@ final class GPXReaderTests: XCTestCase {
             <gpx:trkpt lat="2" lon="2"/>
             </gpx:trkseg></gpx:trk><gpx:wpt lon="3"/></gpx:gpx>
             """)
-        XCTAssertEqual(data.features.count, 1)
-        XCTAssertEqual(data.features[0].geometries, [.line([LatLon(lat: 1, lon: 1), LatLon(lat: 2, lon: 2)])])
-        XCTAssertEqual(data.problems.map(\.line), [3, 4, 6])
-        XCTAssertTrue(data.problems[0].message.contains("latitude 100.0 is out of range"), "\(data.problems)")
+        try #require(data.features.count == 1)
+        #expect(data.features[0].geometries == [.line([LatLon(lat: 1, lon: 1), LatLon(lat: 2, lon: 2)])])
+        try #require(data.problems.map(\.line) == [3, 4, 6])
+        #expect(data.problems[0].message.contains("latitude 100.0 is out of range"), "\(data.problems)")
     }
 
-    func testATruncatedFileKeepsTheOpenTrack() throws {
+    @Test func aTruncatedFileKeepsTheOpenTrack() throws {
         let data = try read(
             "<gpx><wpt lat=\"1\" lon=\"1\"/><trk><name>cut</name><trkseg>\n<trkpt lat=\"1\" lon=\"1\"/>\n<trkpt lat=\"2\" lon=\"2\"/>\n<trkpt lat=\"3"
         )
-        XCTAssertEqual(data.features.count, 2)
-        XCTAssertEqual(data.features[1].name, "cut")
-        XCTAssertEqual(data.features[1].geometries.first?.positions.count, 2)
-        XCTAssertEqual(data.problems.count, 1)
-        XCTAssertTrue(
+        try #require(data.features.count == 2)
+        #expect(data.features[1].name == "cut")
+        #expect(data.features[1].geometries.first?.positions.count == 2)
+        try #require(data.problems.count == 1)
+        #expect(
             data.problems[0].description.hasPrefix("line 4: the file ends inside the attribute lat"), "\(data.problems)"
         )
     }
 
-    func testAFileThatIsNotGPXThrows() {
+    @Test func aFileThatIsNotGPXThrows() throws {
         for (text, reason) in [
             ("<html><body/></html>", "line 1: not GPX: the root element is <html>"),
             ("hello", "not GPX: text before the root"),
             ("", "not GPX: the file has no <gpx> element"),
             ("<!-- open", "line 1: not GPX: a comment that starts here"),
         ] {
-            XCTAssertThrowsError(try read(text)) { error in
-                XCTAssertTrue("\(error)".hasPrefix("t.gpx: "), "\(error)")
-                XCTAssertTrue("\(error)".contains(reason), "\(error) should say \(reason)")
+            do {
+                let error = try #require(throws: LayerFileError.self) { try read(text) }
+                #expect("\(error)".hasPrefix("t.gpx: "), "\(error)")
+                #expect("\(error)".contains(reason), "\(error) should say \(reason)")
             }
         }
     }
 
-    func testCDATAIsLiteralAndAMismatchedTagStopsReading() throws {
+    @Test func cdataIsLiteralAndAMismatchedTagStopsReading() throws {
         let data = try read(
             "<gpx><wpt lat=\"1\" lon=\"2\"><desc><![CDATA[a &amp; b]]></desc></wpt>\n<trk><name>x</trk><wpt lat=\"3\" lon=\"4\"/></gpx>"
         )
-        XCTAssertEqual(data.features.first?.properties, [LayerProperty(key: "desc", value: "a &amp; b")])
-        XCTAssertEqual(data.features.count, 2, "the open track is kept, what follows is not")
-        XCTAssertEqual(
-            data.problems.map(\.description), ["line 2: </trk> does not close <name>; the rest of the file is skipped"])
+        #expect(data.features.first?.properties == [LayerProperty(key: "desc", value: "a &amp; b")])
+        #expect(data.features.count == 2, "the open track is kept, what follows is not")
+        #expect(
+            data.problems.map(\.description) == [
+                "line 2: </trk> does not close <name>; the rest of the file is skipped"
+            ])
     }
 }

@@ -1,12 +1,12 @@
 import GeoCore
 import Layers
 import TestSupport
-import XCTest
+import Testing
 
 /// Seeded random layers written as text and read back: every geometry type, lines and polygons that
 /// wander over the antimeridian (written wrapped into -180...180, read back continuous), GPX files of
 /// several tracks and segments.
-final class GeneratedLayerTests: XCTestCase {
+@Suite struct GeneratedLayerTests {
     /// A walk of `count` positions from a random start with steps of up to 3°, not wrapped.
     private func walk(_ count: Int, _ generator: inout SeededGenerator) -> [LatLon] {
         var lat = Double.random(in: -60...60, using: &generator)
@@ -24,15 +24,17 @@ final class GeneratedLayerTests: XCTestCase {
         "[" + positions.map { "[\(LatLon.wrapLongitude($0.lon)),\($0.lat)]" }.joined(separator: ",") + "]"
     }
 
-    private func assertClose(_ actual: [LatLon], _ expected: [LatLon], line: UInt = #line) {
-        XCTAssertEqual(actual.count, expected.count, line: line)
+    private func assertClose(
+        _ actual: [LatLon], _ expected: [LatLon], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(actual.count == expected.count, sourceLocation: sourceLocation)
         for (a, e) in zip(actual, expected) {
-            XCTAssertEqual(a.lat, e.lat, line: line)
-            XCTAssertEqual(a.lon, e.lon, accuracy: 1e-9, line: line)
+            #expect(a.lat == e.lat, sourceLocation: sourceLocation)
+            #expect(abs(a.lon - e.lon) <= 1e-9, sourceLocation: sourceLocation)
         }
     }
 
-    func testSeededGeoJSONOfEveryTypeReadsBack() throws {
+    @Test func seededGeoJSONOfEveryTypeReadsBack() throws {
         var generator = SeededGenerator(seed: 2026)
         var texts: [String] = []
         var expected: [[LayerGeometry]] = []
@@ -75,21 +77,21 @@ final class GeneratedLayerTests: XCTestCase {
         }
         let text = "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}"
         let data = try LayerReader.read(bytes: Array(text.utf8), name: "g.geojson", format: .geoJSON)
-        XCTAssertEqual(data.problems, [])
-        XCTAssertEqual(data.features.count, expected.count)
+        #expect(data.problems == [])
+        #expect(data.features.count == expected.count)
         for (feature, geometries) in zip(data.features, expected) {
-            XCTAssertEqual(feature.geometries.count, geometries.count)
-            XCTAssertEqual(feature.properties, [LayerProperty(key: "i", value: feature.id ?? "")])
+            #expect(feature.geometries.count == geometries.count)
+            #expect(feature.properties == [LayerProperty(key: "i", value: feature.id ?? "")])
             for (actual, wanted) in zip(feature.geometries, geometries) {
                 assertClose(actual.positions, wanted.positions)
             }
         }
         let sequence = features.map { "\u{1E}" + $0 + "\n" }.joined()
         let records = try LayerReader.read(bytes: Array(sequence.utf8), name: "g.geojsons", format: .geoJSONSequence)
-        XCTAssertEqual(records.features, data.features)
+        #expect(records.features == data.features)
     }
 
-    func testSeededGPXOfSeveralTracksAndSegmentsReadsBack() throws {
+    @Test func seededGPXOfSeveralTracksAndSegmentsReadsBack() throws {
         var generator = SeededGenerator(seed: 7)
         var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         var expected: [[[LatLon]]] = []
@@ -110,10 +112,10 @@ final class GeneratedLayerTests: XCTestCase {
             expected.append(segments)
         }
         let data = try LayerReader.read(bytes: Array((text + "</gpx>\n").utf8), name: "g.gpx", format: .gpx)
-        XCTAssertEqual(data.problems, [])
-        XCTAssertEqual(data.features.map(\.name), (0..<5).map { "track \($0)" })
+        #expect(data.problems == [])
+        #expect(data.features.map(\.name) == (0..<5).map { "track \($0)" })
         for (feature, segments) in zip(data.features, expected) {
-            XCTAssertEqual(feature.geometries.count, segments.count)
+            #expect(feature.geometries.count == segments.count)
             for (geometry, segment) in zip(feature.geometries, segments) { assertClose(geometry.positions, segment) }
         }
     }

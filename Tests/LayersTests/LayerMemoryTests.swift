@@ -69,8 +69,9 @@ enum MemorySampler {
     /// `malloc_trim(0)`, looked up at run time (it is declared in `<malloc.h>`, outside the Glibc module).
     static func trim() {
         typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
     }
 
     static func inUse() -> Int {

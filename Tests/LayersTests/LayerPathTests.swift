@@ -47,14 +47,17 @@ import Testing
 
     @Test func chunksCoverTheLevelAndItsBounds() {
         let path = LayerPath(Self.track(1_000), slot: 3, isRing: false)
+        var chunks = 0
         for level in 0...LayerPointIndex.maximumLevel {
             for chunk in path.chunks(level: level) {
+                chunks += 1
                 #expect(chunk.points.count <= LayerPath.chunkSize)
                 for p in chunk.points {
                     #expect(p.x >= chunk.minX && p.x <= chunk.maxX && p.y >= chunk.minY && p.y <= chunk.maxY)
                 }
             }
         }
+        #expect(chunks >= 1_000 / LayerPath.chunkSize, "the deepest level of 1000 points is chunked")
     }
 
     /// The readers' convention: past ±180 rather than a jump of a world.
@@ -63,6 +66,7 @@ import Testing
             [LatLon(lat: -20, lon: 170), LatLon(lat: -10, lon: 181), LatLon(lat: 0, lon: 190)], slot: 0,
             isRing: false)
         let points = path.points(level: 16)
+        #expect(points.count >= 2)
         for (a, b) in zip(points, points.dropFirst()) { #expect(abs(b.x - a.x) < 0.5) }
         #expect(path.maxX - path.minX < 0.1)
     }

@@ -1,10 +1,10 @@
 import Layers
-import XCTest
+import Testing
 
-final class LayerProblemTests: XCTestCase {
-    func testDescriptionNamesTheLineBeforeTheFeature() {
-        XCTAssertEqual(LayerProblem(line: 12, feature: 3, message: "bad").description, "line 12: bad")
-        XCTAssertEqual(LayerProblem(feature: 3, message: "bad").description, "feature 3: bad")
-        XCTAssertEqual(LayerProblem(message: "bad").description, "bad")
+@Suite struct LayerProblemTests {
+    @Test func descriptionNamesTheLineBeforeTheFeature() {
+        #expect(LayerProblem(line: 12, feature: 3, message: "bad").description == "line 12: bad")
+        #expect(LayerProblem(feature: 3, message: "bad").description == "feature 3: bad")
+        #expect(LayerProblem(message: "bad").description == "bad")
     }
 }

@@ -1,42 +1,44 @@
 import GeoCore
 import Layers
-import XCTest
+import Testing
 
-final class LayerStreamLineTests: XCTestCase {
-    private func feature(_ line: String) -> LayerFeature? {
-        try? LayerStreamLine.parse(line, lineNumber: 1)?.get()
+@Suite struct LayerStreamLineTests {
+    /// The feature of `line`, nil for a blank line; a problem is thrown and fails the test.
+    private func feature(_ line: String) throws -> LayerFeature? {
+        try LayerStreamLine.parse(line, lineNumber: 1)?.get()
     }
 
-    func testLatLonAndALabel() {
-        XCTAssertEqual(feature("47.5,8.25"), LayerFeature(geometries: [.point(LatLon(lat: 47.5, lon: 8.25))]))
-        XCTAssertEqual(feature(" 47.5 , 8.25 , truck 7, blue \r")?.name, "truck 7, blue")
-        XCTAssertEqual(feature("1,2,\"quoted\"")?.name, "quoted")
+    @Test func latLonAndALabel() throws {
+        #expect(try feature("47.5,8.25") == LayerFeature(geometries: [.point(LatLon(lat: 47.5, lon: 8.25))]))
+        #expect(try feature(" 47.5 , 8.25 , truck 7, blue \r")?.name == "truck 7, blue")
+        #expect(try feature("1,2,\"quoted\"")?.name == "quoted")
         // The label is the id a tracker moves; a bare position has none.
-        XCTAssertEqual(feature("47.5,8.25,bus 42")?.id, "bus 42")
-        XCTAssertNil(feature("47.5,8.25")?.id)
-        XCTAssertEqual(feature("1,190")?.geometries, [.point(LatLon(lat: 1, lon: -170))])
+        #expect(try feature("47.5,8.25,bus 42")?.id == "bus 42")
+        #expect(try feature("47.5,8.25")?.id == nil)
+        #expect(try feature("1,190")?.geometries == [.point(LatLon(lat: 1, lon: -170))])
     }
 
-    func testGeoJSONFeaturesGeometriesAndRecordSeparators() {
-        let tracked = feature(
+    @Test func geoJSONFeaturesGeometriesAndRecordSeparators() throws {
+        let tracked = try feature(
             "\u{1E}{\"type\":\"Feature\",\"id\":\"t1\",\"properties\":{\"name\":\"T\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[8,47]}}"
         )
-        XCTAssertEqual(tracked, LayerFeature(id: "t1", name: "T", geometries: [.point(LatLon(lat: 47, lon: 8))]))
-        XCTAssertEqual(
-            feature("{\"type\":\"LineString\",\"coordinates\":[[0,0],[1,1]]}")?.geometries,
-            [.line([LatLon(lat: 0, lon: 0), LatLon(lat: 1, lon: 1)])])
-        XCTAssertEqual(
-            try? LayerStreamLine.parse(Array("{\"type\":\"Point\",\"coordinates\":[1,2]}".utf8), lineNumber: 3)?.get(),
-            LayerFeature(geometries: [.point(LatLon(lat: 2, lon: 1))]))
+        #expect(tracked == LayerFeature(id: "t1", name: "T", geometries: [.point(LatLon(lat: 47, lon: 8))]))
+        #expect(
+            try feature("{\"type\":\"LineString\",\"coordinates\":[[0,0],[1,1]]}")?.geometries == [
+                .line([LatLon(lat: 0, lon: 0), LatLon(lat: 1, lon: 1)])
+            ])
+        #expect(
+            try LayerStreamLine.parse(Array("{\"type\":\"Point\",\"coordinates\":[1,2]}".utf8), lineNumber: 3)?.get()
+                == LayerFeature(geometries: [.point(LatLon(lat: 2, lon: 1))]))
     }
 
-    func testBlankLinesAreNil() {
-        XCTAssertNil(LayerStreamLine.parse("", lineNumber: 1))
-        XCTAssertNil(LayerStreamLine.parse(" \r", lineNumber: 1))
-        XCTAssertNil(LayerStreamLine.parse("\u{1E}", lineNumber: 1))
+    @Test func blankLinesAreNil() {
+        #expect(LayerStreamLine.parse("", lineNumber: 1) == nil)
+        #expect(LayerStreamLine.parse(" \r", lineNumber: 1) == nil)
+        #expect(LayerStreamLine.parse("\u{1E}", lineNumber: 1) == nil)
     }
 
-    func testBadLinesAreProblemsNamingTheLine() {
+    @Test func badLinesAreProblemsNamingTheLine() throws {
         for (line, message) in [
             ("hello", "expected lat,lon[,label] or a GeoJSON feature"), ("1,x", "with numbers in degrees"),
             ("91,0", "latitude 91.0 is out of range"), ("nan,0", "not a finite number"),
@@ -46,21 +48,20 @@ final class LayerStreamLineTests: XCTestCase {
             (String(repeating: "[", count: 5000), "expected lat,lon"),
             ("{" + String(repeating: "\"a\":[{", count: 5000), "nesting deeper"),
         ] {
-            guard case .failure(let problem)? = LayerStreamLine.parse(line, lineNumber: 9) else {
-                XCTFail("\(line.prefix(40)) should be a problem")
-                continue
+            let parsed = try #require(LayerStreamLine.parse(line, lineNumber: 9), "\(line.prefix(40))")
+            let problem = try #require(throws: LayerProblem.self, "\(line.prefix(40)) should be a problem") {
+                try parsed.get()
             }
-            XCTAssertEqual(problem.line, 9)
-            XCTAssertTrue(problem.message.contains(message), "\(problem.message) should say \(message)")
+            #expect(problem.line == 9)
+            #expect(problem.message.contains(message), "\(problem.message) should say \(message)")
         }
     }
 
-    func testALineOverTheCapIsRefusedWithoutParsing() {
+    @Test func aLineOverTheCapIsRefusedWithoutParsing() throws {
         let long = [UInt8](repeating: UInt8(ascii: "1"), count: LayerStreamLine.maximumLength + 1)
-        guard case .failure(let problem)? = LayerStreamLine.parse(long, lineNumber: 4) else {
-            return XCTFail("not refused")
-        }
-        XCTAssertEqual(problem, LayerStreamLine.overlongProblem(lineNumber: 4))
-        XCTAssertEqual(problem.description, "line 4: the line is longer than 1 MiB; it is skipped")
+        let parsed = try #require(LayerStreamLine.parse(long, lineNumber: 4))
+        let problem = try #require(throws: LayerProblem.self, "not refused") { try parsed.get() }
+        #expect(problem == LayerStreamLine.overlongProblem(lineNumber: 4))
+        #expect(problem.description == "line 4: the line is longer than 1 MiB; it is skipped")
     }
 }

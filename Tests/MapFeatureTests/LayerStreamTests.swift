@@ -42,7 +42,7 @@ import Testing
         var done = 0
         while done < bytes.count {
             let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return }
+            if n <= 0 { break }
             done += n
         }
     }

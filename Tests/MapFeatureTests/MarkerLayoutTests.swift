@@ -61,7 +61,9 @@ import Testing
         let view = state.mapViewport
         let far = { (m: DrawnMarker) in m.col >= 12 && m.row >= 6 && m.col < view.cols - 12 && m.row < view.rows - 6 }
         let moved = Dictionary(uniqueKeysWithValues: after.map { ($0.key, $0) })
-        for marker in before where far(marker) && marker.col - shift >= 12 {
+        let kept = before.filter { far($0) && $0.col - shift >= 12 }
+        #expect(kept.count > 10, "markers far enough from the edges to stay on screen")
+        for marker in kept {
             guard let now = moved[marker.key] else {
                 Issue.record("marker \(marker.key) is gone after the pan")
                 continue

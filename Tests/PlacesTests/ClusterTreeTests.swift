@@ -67,7 +67,9 @@ import Testing
 
     @Test(arguments: scenarios)
     func everyPlaceIsInExactlyOneMarkerAtEveryLevel(_ scenario: Scenario) {
-        for tree in Self.trees(scenario.places) where tree.pointCount > 0 {
+        let trees = Self.trees(scenario.places)
+        #expect(trees.reduce(0) { $0 + $1.pointCount } == scenario.places.count, "each place is in one group's tree")
+        for tree in trees where tree.pointCount > 0 {
             for level in 0...ClusterTree.pointLevel {
                 let markers = tree.markers(atLevel: level)
                 guard level >= tree.group.minZoom else {
@@ -90,7 +92,9 @@ import Testing
 
     @Test(arguments: scenarios)
     func aClustersChildrenOneLevelUpHoldExactlyItsPlaces(_ scenario: Scenario) {
-        for tree in Self.trees(scenario.places) {
+        let trees = Self.trees(scenario.places)
+        #expect(trees.contains { $0.nodeCount > $0.pointCount }, "thousands of places make clusters to check")
+        for tree in trees {
             for node in Int32(tree.pointCount)..<Int32(tree.nodeCount) {
                 let made = Int(tree.maxZoom[Int(node)])
                 let children = tree.children(of: node)

@@ -22,10 +22,11 @@ final class LockHolder: Sendable {
     /// Lets go of the lock (once; later calls do nothing).
     func release() {
         fd.withLock { fd in
-            guard fd >= 0 else { return }
-            flock(fd, LOCK_UN)
-            close(fd)
-            fd = -1
+            if fd >= 0 {
+                flock(fd, LOCK_UN)
+                close(fd)
+                fd = -1
+            }
         }
     }
 

@@ -463,11 +463,12 @@ extension PinFileTests {
 
         init(path: String) {
             var info = stat()
-            guard stat(path, &info) == 0 else { return }
-            exists = true
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+            if stat(path, &info) == 0 {
+                exists = true
+                inode = UInt64(info.st_ino)
+                size = Int64(info.st_size)
+                modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+            }
         }
     }
 

@@ -188,8 +188,7 @@ import VectorTiles
         store.want([tile])
         #expect(events.wait(seconds: 15) { _ in events.arrived == [tile] })
         let times = fake.requests.map(\.time)
-        #expect(times.count == 3, "429, 500, then the tile: \(times)")
-        guard times.count == 3 else { return }
+        try #require(times.count == 3, "429, 500, then the tile: \(times)")
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(gaps[0] >= 0.95 && gaps[0] < 1.6, "Retry-After: 1 is honoured (\(gaps))")
         #expect(gaps[1] >= 1.95 && gaps[1] < 2.8, "the second failure in a row waits 2 s (\(gaps))")

@@ -75,11 +75,11 @@ import TileSources
         #expect(HTTPResponse(status: 503, headers: ["retry-after": "soon"]).retryAfter() == nil)
     }
 
-    @Test func aTemplateNeedsHTTPAndAllThreePlaceholders() {
+    @Test func aTemplateNeedsHTTPAndAllThreePlaceholders() throws {
         #expect(throws: TileFetchError.self) { try TileServerClient(template: "https://x/{z}/{x}.pbf") }
         #expect(throws: TileFetchError.self) { try TileServerClient(template: "file:///{z}/{x}/{y}") }
-        let client = try? TileServerClient(template: "https://a.example.org/t/{z}/{x}/{y}.pbf")
-        #expect(client?.url(for: .init(z: 3, x: -1, y: 2))?.absoluteString == "https://a.example.org/t/3/7/2.pbf")
-        #expect(client?.host == "a.example.org")
+        let client = try TileServerClient(template: "https://a.example.org/t/{z}/{x}/{y}.pbf")
+        #expect(client.url(for: .init(z: 3, x: -1, y: 2))?.absoluteString == "https://a.example.org/t/3/7/2.pbf")
+        #expect(client.host == "a.example.org")
     }
 }

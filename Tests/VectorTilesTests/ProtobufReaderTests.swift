@@ -123,7 +123,7 @@ private func withReader<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) thro
         let crossing: [UInt8] = [0x22, 0x01, 0x96, 0x01]
         #expect(throws: VectorTileError.truncated(offset: 2)) {
             try withReader(crossing) { r in
-                guard let (field, wireType) = try r.readTag() else { return }
+                let (field, wireType) = try #require(try r.readTag())
                 var out: [UInt32] = []
                 try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
             }
@@ -131,7 +131,7 @@ private func withReader<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) thro
         // A value past 32 bits throws the error given; an unpacked field gives its one value.
         #expect(throws: VectorTileError.missingLayerName) {
             try withReader([0x22, 0x05, 0x80, 0x80, 0x80, 0x80, 0x10]) { r in
-                guard let (field, wireType) = try r.readTag() else { return }
+                let (field, wireType) = try #require(try r.readTag())
                 var out: [UInt32] = []
                 try r.readPackedUInt32s(wireType, field: field, into: &out, tooWide: .missingLayerName)
             }

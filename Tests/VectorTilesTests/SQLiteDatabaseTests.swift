@@ -90,9 +90,11 @@ import Testing
             }
             try db.transaction {
                 try db.execute("INSERT INTO t VALUES (3)")
-                try? db.transaction {
-                    try db.execute("INSERT INTO t VALUES (4)")
-                    throw Boom()
+                #expect(throws: Boom.self) {
+                    try db.transaction {
+                        try db.execute("INSERT INTO t VALUES (4)")
+                        throw Boom()
+                    }
                 }
                 try db.transaction { try db.execute("INSERT INTO t VALUES (5)") }
             }
