@@ -14,7 +14,7 @@ build:
 release:
 	$(SWIFT) build -c release --product mapterm
 
-## All tests: the import and conversion rules and format lint, unit and adapter tests, then the real binary in tmux.
+## All tests: the import, output, conversion and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
 unit:
@@ -40,6 +40,7 @@ lint:
 	bash Tests/lint/check-output.sh
 	bash Tests/lint/check-conversions.sh
 	bash Tests/lint/check-conversions-test.sh
+	bash Tests/lint/check-architecture.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

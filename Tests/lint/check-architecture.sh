@@ -86,16 +86,18 @@ for name in sorted(targets):
 def slugs(text):
     """The anchors GitHub gives the headings of a markdown text."""
     found, counts = set(), {}
-    for heading in re.findall(r"^#{1,6}\s+(.*?)\s*#*\s*$", strip_code(text), re.M):
+    for heading in re.findall(r"^#{1,6}\s+(.*?)\s*#*\s*$", strip_fences(text), re.M):
         slug = re.sub(r"[^\w\- ]", "", heading.lower().replace("`", "")).replace(" ", "-")
         n = counts.get(slug, 0)
         counts[slug] = n + 1
         found.add(slug if n == 0 else f"{slug}-{n}")
     return found
 
+def strip_fences(text):
+    return re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+
 def strip_code(text):
-    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
-    return re.sub(r"`[^`\n]*`", "", text)
+    return re.sub(r"`[^`\n]*`", "", strip_fences(text))
 
 pages = ["README.md"] + sorted(
     os.path.join("docs", f) for f in os.listdir(os.path.join(root, "docs")) if f.endswith(".md"))
