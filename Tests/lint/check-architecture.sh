@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Keeps the documentation true: the module list and the dependency diagram of docs/architecture.md
-# must match Package.swift, and every relative link in README.md and docs/*.md must point to a file
-# (and, for a markdown file, a heading) that exists. First proves itself on pages made wrong on
-# purpose, then checks the real ones. Prints every mismatch and exits 1 if there is one.
+# Keeps the documentation true: the module list, the dependency diagram and the "Inside each module"
+# table of docs/architecture.md must match Package.swift, and every relative link in README.md and
+# docs/*.md must point to a file (and, for a markdown file, a heading) that exists. First proves
+# itself on pages made wrong on purpose, then checks the real ones. Prints every mismatch and exits 1
+# if there is one.
 #   check-architecture.sh                 self-test, then the repository
 #   check-architecture.sh ROOT            only ROOT (a folder with Package.swift, README.md, docs/)
 set -u
@@ -50,6 +51,10 @@ for name in sorted(set(listed) - set(targets)):
     problems.append(f"{page_path}: module {name} of the Modules list is not a target of Package.swift")
 for name in sorted({n for n in listed if listed.count(n) > 1}):
     problems.append(f"{page_path}: module {name} is listed twice")
+
+inside = re.findall(r"^\|\s*`([^`]+)`\s*\|", section(page, "Inside each module") or "", re.M)
+for name in sorted(set(inside) - set(targets)):
+    problems.append(f"{page_path}: Inside each module names {name}, which is not a target of Package.swift")
 
 diagram_text = section(page, "Module dependencies") or ""
 block = re.search(r"```mermaid\n(.*?)```", diagram_text, re.S)
@@ -131,12 +136,29 @@ trap 'rm -rf "$dir"' EXIT
 repo=$(cd "$here/../.." && pwd)
 status=0
 
-# expect_caught NAME EXPECTED_TEXT SED_FILE SED_SCRIPT: a copy of the docs, one file edited.
+# copy NAME: a copy of the repository's docs and Package.swift in $dir/NAME, the rest linked.
+copy() {
+  local copy="$dir/$1" entry
+  mkdir -p "$copy"
+  for entry in "$repo"/*; do
+    case $(basename "$entry") in
+      Package.swift | README.md | docs) cp -r "$entry" "$copy/" ;;
+      *) ln -s "$entry" "$copy/" ;;
+    esac
+  done
+}
+
+# The copy as it is passes.
+copy unchanged
+if ! check "$dir/unchanged" > "$dir/unchanged.out" 2>&1; then
+  echo "check-architecture.sh fails on an unchanged copy:"; cat "$dir/unchanged.out"; exit 1
+fi
+
+# expect_caught NAME EXPECTED_TEXT SED_FILE SED_SCRIPT: a copy with one file edited must fail with
+# a line containing EXPECTED_TEXT.
 expect_caught() {
   local copy="$dir/$1"
-  mkdir -p "$copy"
-  cp "$repo/Package.swift" "$repo/README.md" "$copy/"
-  cp -r "$repo/docs" "$copy/docs"
+  copy "$1"
   sed -i -e "$4" "$copy/$3"
   check "$copy" > "$dir/$1.out" 2>&1
   local got=$?
@@ -150,6 +172,8 @@ expect_caught extra-module 'module Tiles of the Modules list is not a target' \
   docs/architecture.md 's/^| `Render` | pure core |/| `Tiles` | pure core | x |\n&/'
 expect_caught new-target 'module Extra of Package.swift is not in the Modules list' \
   Package.swift 's/^    targets: \[/&\n        .target(name: "Extra", dependencies: ["GeoCore"]),/'
+expect_caught stale-inside 'Inside each module names Tiles, which is not a target' \
+  docs/architecture.md 's/^| `Render` | `CellGrid`/| `Tiles` | x |\n&/'
 expect_caught missing-edge 'diagram lacks TileSources -> Network' \
   docs/architecture.md '/^  TileSources --> Network$/d'
 expect_caught wrong-edge 'diagram has Places -> Render, which Package.swift does not' \
