@@ -14,7 +14,7 @@ build:
 release:
 	$(SWIFT) build -c release --product mapterm
 
-## All tests: the import, conversion and test rules and format lint, unit and adapter tests, then the real binary in tmux.
+## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
 unit:
@@ -42,6 +42,7 @@ lint:
 	bash Tests/lint/check-conversions-test.sh
 	bash Tests/lint/check-tests.sh
 	bash Tests/lint/check-tests-test.sh
+	bash Tests/lint/check-architecture.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The import rule of DESIGN.md: the pure core imports no ncurses, SQLite or networking, and each C
-# library has exactly one Swift adapter module. Prints every violation and exits 1 if there is one.
+# The import rule of docs/architecture.md: the pure core imports no ncurses, SQLite or networking,
+# and each C library has exactly one Swift adapter module. Prints every violation and exits 1 if
+# there is one.
 set -u
 cd "$(dirname "$0")/../.."
 status=0
