@@ -46,7 +46,9 @@ enum InteractiveCommand {
             state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(gazetteer),
             search: search, composition: composition, wake: screen.wake)
         if let (layer, stream) = stream { stream.start(layer: layer, inbox: session.runtime.inbox) }
-        runLoop(session, screen: screen)
+        let runtime = session.runtime
+        let watcher = FileWatcher(url: pinFile.url) { runtime.pinsMayHaveChanged() }
+        withExtendedLifetime(watcher) { runLoop(session, screen: screen) }
         screen.close()
         lastView.save(session.state.camera)
         if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
@@ -66,7 +68,6 @@ enum InteractiveCommand {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
             }
-            session.runtime.watchPins()
             _ = session.absorbRuntimeActions()
             needsDraw = session.state != before
         }

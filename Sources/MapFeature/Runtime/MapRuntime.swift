@@ -24,9 +24,8 @@ public final class MapRuntime: Sendable {
         var fetch: Task<Void, Never>?
         var fetchToken = 0
         var detailLoad: Task<Void, Never>?
-        /// The saved pins' version last seen, and when it was last looked at.
+        /// The saved pins' version last seen.
         var pinStamp: PinStamp?
-        var lastPinCheck = -Double.infinity
         /// Reverse geocodes under way (they are never cancelled).
         var describing: [Task<Void, Never>] = []
     }
@@ -137,17 +136,10 @@ public final class MapRuntime: Sendable {
         }
     }
 
-    /// Looks, at most once a second, whether another process changed the saved pins; when it did, the
-    /// pins come back as `.pinsReloaded`. Called by the run loop on every turn.
-    public func watchPins() {
+    /// Called when the saved pins' file may have changed (a file watcher saw it written): when its
+    /// version differs from the one this map saw last, the pins come back as `.pinsReloaded`.
+    public func pinsMayHaveChanged() {
         guard let pinStore else { return }
-        let now = clock.now()
-        let due = work.withLock {
-            guard now - $0.lastPinCheck >= Self.pinCheckSeconds else { return false }
-            $0.lastPinCheck = now
-            return true
-        }
-        guard due else { return }
         let stamp = pinStore.stamp()
         let changed = work.withLock { work in
             defer { work.pinStamp = stamp }
@@ -155,9 +147,6 @@ public final class MapRuntime: Sendable {
         }
         if changed, let pins = try? pinStore.load() { inbox.post(.pinsReloaded(pins)) }
     }
-
-    /// Seconds between two looks at the saved pins.
-    public static let pinCheckSeconds = 1.0
 
     /// Actions that are ready: what the inbox holds, then timers that are due, in due order.
     public func takeActions() -> [MapAction] {
