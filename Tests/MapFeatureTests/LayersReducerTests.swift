@@ -32,14 +32,14 @@ import Testing
     @Test func lOpensThePanelWhoseKeysToggleAndFit() {
         var state = Self.state([Self.point(48.85, 2.35), Self.point(51.5, -0.12)])
         _ = MapReducer.reduce(&state, .key(.character("L")))
-        #expect(state.layers.panelOpen)
+        #expect(state.focus == .layers)
         _ = MapReducer.reduce(&state, .key(.character("1")))
         #expect(!state.layers.layers[0].visible)
         _ = MapReducer.reduce(&state, .key(.character(" ")))
         #expect(state.layers.layers[0].visible)
         _ = MapReducer.reduce(&state, .key(.character("1")))
         _ = MapReducer.reduce(&state, .key(.enter))
-        #expect(!state.layers.panelOpen && state.layers.layers[0].visible)
+        #expect(state.focus == .map && state.layers.layers[0].visible)
         let view = state.transform
         for p in [LatLon(lat: 48.85, lon: 2.35), LatLon(lat: 51.5, lon: -0.12)] {
             let (x, y) = view.dots(p)
@@ -47,7 +47,7 @@ import Testing
         }
         _ = MapReducer.reduce(&state, .key(.character("L")))
         _ = MapReducer.reduce(&state, .key(.escape))
-        #expect(!state.layers.panelOpen)
+        #expect(state.focus == .map)
     }
 
     @Test func aStreamedFeatureWithTheSameIDMovesAndLeavesATrail() {
@@ -172,7 +172,7 @@ extension LayersReducerTests {
     @Test func theHelpLegendNamesEachLayerInItsColour() {
         var state = Self.state([Self.point(37.78, -122.42)])
         state.screen = Viewport(cols: 160, rows: 48)
-        state.showHelp = true
+        state.focus = .help
         let grid = FrameComposer().compose(
             state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 47), labels: []))
         for layer in state.layers.layers {

@@ -195,7 +195,7 @@ import Testing
         #expect(state.alert == nil)
         #expect(state.search != nil)  // the key that closes an alert still acts
         var filtering = start
-        filtering.filterPanelOpen = true
+        filtering.focus = .filters
         #expect(sending([.key(.character("/"))], to: filtering).0.search == nil)
     }
 }
