@@ -170,11 +170,14 @@ public enum KeyTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The key list of `mapterm --help`: each section's title, then its keys and what they do.
+    /// The key list of `mapterm --help`: each section's title, then its keys and what they do; a blank
+    /// line between sections.
     public static var usage: SafeText {
         var lines: [SafeText] = []
         for section in Section.allCases {
-            lines.append(SafeText(sanitizing: section.title.prefix(1).lowercased() + section.title.dropFirst() + ":"))
+            if !lines.isEmpty { lines.append("") }
+            lines.append(
+                SafeText(sanitizing: "keys " + section.title.prefix(1).lowercased() + section.title.dropFirst() + ":"))
             let rows = entries(in: section)
             let width = rows.map { TextWidth.of(SafeText(sanitizing: $0.shown).string) }.max() ?? 0
             for row in rows {
