@@ -1,3 +1,4 @@
+import MapFeature
 import Network
 import TextSafety
 
@@ -78,6 +79,8 @@ enum HelpText {
           --closed           closed airports too
 
         In the map, press ? for the keys and the legend, v to choose what is shown, L for your layers.
+
+        \(KeyTable.usage)
         """
 
     static let about: SafeText = """

@@ -2,6 +2,7 @@ import GeoCore
 import Layers
 import MapFeature
 import Render
+import TestSupport
 import Testing
 
 /// The layers through the reducer: the panel's keys, fitting, a live stream (moves, trail), selection
@@ -32,14 +33,14 @@ import Testing
     @Test func lOpensThePanelWhoseKeysToggleAndFit() {
         var state = Self.state([Self.point(48.85, 2.35), Self.point(51.5, -0.12)])
         _ = MapReducer.reduce(&state, .key(.character("L")))
-        #expect(state.layers.panelOpen)
+        #expect(state.focus == .layers)
         _ = MapReducer.reduce(&state, .key(.character("1")))
         #expect(!state.layers.layers[0].visible)
         _ = MapReducer.reduce(&state, .key(.character(" ")))
         #expect(state.layers.layers[0].visible)
         _ = MapReducer.reduce(&state, .key(.character("1")))
         _ = MapReducer.reduce(&state, .key(.enter))
-        #expect(!state.layers.panelOpen && state.layers.layers[0].visible)
+        #expect(state.focus == .map && state.layers.layers[0].visible)
         let view = state.transform
         for p in [LatLon(lat: 48.85, lon: 2.35), LatLon(lat: 51.5, lon: -0.12)] {
             let (x, y) = view.dots(p)
@@ -47,7 +48,7 @@ import Testing
         }
         _ = MapReducer.reduce(&state, .key(.character("L")))
         _ = MapReducer.reduce(&state, .key(.escape))
-        #expect(!state.layers.panelOpen)
+        #expect(state.focus == .map)
     }
 
     @Test func aStreamedFeatureWithTheSameIDMovesAndLeavesATrail() {
@@ -68,12 +69,8 @@ import Testing
         #expect(content.count == 1 && content.points.count == 1)
         let feature = content.features.compactMap { $0 }[0]
         #expect(LayerContent.firstPoint(feature) == LatLon(lat: 37.783, lon: -122.423))
-        guard case .line(let trail)? = feature.geometries.first else {
-            Issue.record("no trail")
-            return
-        }
         #expect(
-            trail == [
+            Self.trail(feature) == [
                 LatLon(lat: 37.781, lon: -122.421), LatLon(lat: 37.782, lon: -122.422),
                 LatLon(lat: 37.783, lon: -122.423),
             ])
@@ -81,15 +78,17 @@ import Testing
     }
 
     @Test func streamProblemsAreCountedAndShownAndTheEndIsSaid() {
-        var state = Self.state([])
-        _ = MapReducer.reduce(
-            &state,
-            .layers(
-                .streamed(layer: 2, features: [], problems: [LayerProblem(line: 7, message: "bad \u{1B}[31mvalue")])))
-        #expect(state.layers.layers[1].problemCount == 1)
-        #expect(state.notice == "stdin line 7: bad value")
-        _ = MapReducer.reduce(&state, .layers(.streamEnded(layer: 2, reason: nil)))
-        #expect(state.layers.layers[1].streamEnded && state.notice == "stdin ended")
+        var store = TestStore(Self.state([]))
+        let problem = LayerProblem(line: 7, message: "bad \u{1B}[31mvalue")
+        store.send(.layers(.streamed(layer: 2, features: [], problems: [problem])), effects: []) {
+            $0.layers.layers[1].problemCount = 1
+            $0.notice = "stdin line 7: bad value"
+        }
+        store.send(.layers(.streamEnded(layer: 2, reason: nil)), effects: []) {
+            $0.layers.layers[1].streamEnded = true
+            $0.notice = "stdin ended"
+        }
+        store.send(.layers(.streamEnded(layer: 9, reason: "no such layer")), effects: [])
     }
 
     @Test func aFullStreamDropsItsOldestFeature() {
@@ -101,16 +100,13 @@ import Testing
         #expect(lons == [2, 3, 4])
     }
 
-    @Test func tabSelectsAPointWhosePaneListsItsPropertiesSanitised() {
+    @Test func tabSelectsAPointWhosePaneListsItsPropertiesSanitised() throws {
         var feature = Self.point(37.78, -122.42, name: "Ferry \u{1B}[31mBuilding")
         feature.properties = [LayerProperty(key: "note", value: "long \u{1B}]0;title\u{07}text")]
         var state = Self.state([feature])
         state.userLocation = LatLon(lat: 37.79, lon: -122.42)
         _ = MapReducer.reduce(&state, .key(.tab))
-        guard case .layerFeature(let pick)? = state.selection else {
-            Issue.record("nothing selected")
-            return
-        }
+        let pick = try #require(state.selection?.layerPick, "nothing selected")
         #expect(pick.slot == 0 && pick.layer == 1)
         _ = MapReducer.reduce(&state, .key(.enter))
         #expect(state.detailOpen)
@@ -144,13 +140,16 @@ import Testing
         #expect(state.camera.zoom == 11 && state.selection == nil)
     }
 
-    @Test func hidingALayerDropsItsSelection() {
+    @Test func hidingALayerDropsItsSelection() throws {
         var state = Self.state([Self.point(37.78, -122.42)])
         _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.selection != nil)
-        _ = MapReducer.reduce(&state, .key(.character("L")))
-        _ = MapReducer.reduce(&state, .key(.character("1")))
-        #expect(state.selection == nil)
+        #expect(state.selection?.layerPick?.layer == 1)
+        var store = TestStore(state)
+        store.send(.key(.character("L")), effects: []) { $0.focus = .layers }
+        store.send(.key(.character("1")), effects: []) {
+            $0.layers.layers[0].visible = false
+            $0.selection = nil
+        }
     }
 }
 
@@ -160,11 +159,12 @@ extension LayersReducerTests {
         let moves = [Self.point(0, 179.9, id: "ship"), Self.point(0, -179.9, id: "ship")]
         _ = MapReducer.reduce(&state, .layers(.streamed(layer: 2, features: moves, problems: [])))
         let feature = state.layers.layers[1].content.features.compactMap { $0 }[0]
-        guard case .line(let trail)? = feature.geometries.first else {
-            Issue.record("no trail")
-            return
-        }
-        #expect(trail.map(\.lon) == [179.9, 180.1])
+        #expect(Self.trail(feature)?.map(\.lon) == [179.9, 180.1])
+    }
+
+    /// The positions of a feature's trail: its first geometry, when that is a line.
+    static func trail(_ feature: LayerFeature) -> [LatLon]? {
+        if case .line(let trail)? = feature.geometries.first { trail } else { nil }
     }
 }
 
@@ -172,7 +172,7 @@ extension LayersReducerTests {
     @Test func theHelpLegendNamesEachLayerInItsColour() {
         var state = Self.state([Self.point(37.78, -122.42)])
         state.screen = Viewport(cols: 160, rows: 48)
-        state.showHelp = true
+        state.focus = .help
         let grid = FrameComposer().compose(
             state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 47), labels: []))
         for layer in state.layers.layers {

@@ -1,6 +1,7 @@
 import GeoCore
 import MapFeature
 import Places
+import TestSupport
 import Testing
 
 /// Reducer tests: send actions, assert the exact new state and effects.
@@ -16,14 +17,18 @@ import Testing
     }
 
     @Test func rightPansEastByAQuarterScreenOfWholeCells() {
-        let (state, effects) = sending([.key(.right)], to: start)
-        var expected = start
-        expected.camera = start.camera.panned(dx: 40, dy: 0)  // 20 cells × 2 dots
-        expected.places.generation = 1
-        expected.places.awaitingSettle = true  // nothing cached there yet: "loading" until the fetch answers
-        #expect(state == expected)
-        #expect(effects == [.settle(generation: 1, afterSeconds: 0.15)])
-        #expect(state.camera.center.lon > start.camera.center.lon)
+        var store = TestStore(start)
+        store.send(
+            .key(.right),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.camera = start.camera.panned(dx: 40, dy: 0)  // 20 cells × 2 dots
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true  // nothing cached there yet: "loading" until the fetch answers
+        }
+        #expect(store.state.camera.center.lon > start.camera.center.lon)
     }
 
     @Test func vimKeysPanLikeArrows() {
@@ -50,61 +55,103 @@ import Testing
     }
 
     @Test func zeroShowsTheWholeWorld() {
-        let state = sending([.key(.character("0"))], to: start).0
-        #expect(state.camera.zoom == Camera.zoomToFill(dotsWide: 160))
-        #expect(state.camera.center == MapReducer.worldCenter)
+        var store = TestStore(start)
+        store.send(
+            .key(.character("0")),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.camera = Camera(center: MapReducer.worldCenter, zoom: Camera.zoomToFill(dotsWide: 160))
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true
+        }
     }
 
     @Test func qQuitsFromTheBareMapAndEscNever() {
-        #expect(sending([.key(.character("q"))], to: start).1 == [.quit])
-        let (afterEsc, effects) = sending([.key(.escape)], to: start)
-        #expect(effects.isEmpty && afterEsc.notice == "q quits")
+        var store = TestStore(start)
+        store.send(.key(.character("q")), effects: [.quit])
+        store.send(.key(.escape), effects: []) { $0.notice = "q quits" }
     }
 
     @Test func helpOpensAndAnyKeyClosesItWithoutActing() {
-        let open = sending([.key(.character("?"))], to: start).0
-        #expect(open.showHelp)
-        let (closed, effects) = sending([.key(.right)], to: open)
-        #expect(!closed.showHelp && closed.camera == start.camera && effects.isEmpty)
-        #expect(sending([.key(.escape)], to: open).1.isEmpty)
-        // q closes the help; it quits only from the bare map.
-        let (afterQ, quitEffects) = sending([.key(.character("q"))], to: open)
-        #expect(!afterQ.showHelp && quitEffects.isEmpty)
+        var store = TestStore(start)
+        store.send(.key(.character("?")), effects: []) { $0.focus = .help }
+        let open = store.state
+        store.send(.key(.right), effects: []) { $0.focus = .map }
+        for key in [Key.escape, .character("q"), .character("?")] {
+            // q closes the help; it quits only from the bare map.
+            store.set { $0 = open }
+            store.send(.key(key), effects: []) { $0.focus = .map }
+        }
     }
 
     @Test func anyKeyClosesAnAlertAndMapKeysStillAct() {
         var alerting = start
         alerting.alert = Alert("Something failed", detail: "why")
-        let (panned, _) = sending([.key(.right)], to: alerting)
-        #expect(panned.alert == nil && panned.camera != alerting.camera)
+        var store = TestStore(alerting)
+        store.send(
+            .key(.right),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.alert = nil
+            $0.camera = start.camera.panned(dx: 40, dy: 0)
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true
+        }
         for key in [Key.enter, .escape, .character(" "), .character("q")] {
-            let (closed, effects) = sending([.key(key)], to: alerting)
-            #expect(closed.alert == nil && closed.camera == alerting.camera && effects.isEmpty, "\(key)")
+            store.set { $0 = alerting }
+            store.send(.key(key), effects: []) { $0.alert = nil }
         }
     }
 
     @Test func theFilterPanelTogglesKindsAndAmenities() {
-        var (state, _) = sending([.key(.character("v"))], to: start)
-        #expect(state.filterPanelOpen)
-        var effects: [MapEffect]
-        (state, effects) = sending([.key(.character("a")), .key(.character("w"))], to: state)
-        #expect(
-            state.places.filter == PlaceFilter(kinds: PlaceKind.all.subtracting([.airport]), amenities: .accessible))
-        #expect(
-            effects.contains { if case .fetchMarkers(let r) = $0 { r.filter == state.places.filter } else { false } })
-        (state, _) = sending([.key(.escape)], to: state)
-        #expect(!state.filterPanelOpen && state.places.filter.description == "accessible · no airports")
+        var store = TestStore(start)
+        store.send(.key(.character("v")), effects: []) { $0.focus = .filters }
+        for (key, filter) in [
+            ("a", PlaceFilter(kinds: PlaceKind.all.subtracting([.airport]))),
+            ("w", PlaceFilter(kinds: PlaceKind.all.subtracting([.airport]), amenities: .accessible)),
+        ] {
+            var expected = store.state
+            expected.places.filter = filter
+            expected.places.generation += 1
+            let request = MarkerRequest.view(of: expected)
+            expected.places.pending = request
+            let spinner: [MapEffect] = store.state.places.isLoading ? [] : [.tick(afterSeconds: 0.1)]
+            store.send(.key(.character(Character(key))), effects: [.fetchMarkers(request)] + spinner) { $0 = expected }
+        }
+        store.send(.key(.escape), effects: []) { $0.focus = .map }
+        #expect(store.state.places.filter.description == "accessible · no airports")
     }
 
     @Test func asciiToggles() {
-        #expect(sending([.key(.character("b"))], to: start).0.ascii)
-        #expect(!sending([.key(.character("b")), .key(.character("b"))], to: start).0.ascii)
+        var store = TestStore(start)
+        store.send(.key(.character("b")), effects: []) { $0.ascii = true }
+        store.send(.key(.character("b")), effects: []) { $0.ascii = false }
+    }
+
+    @Test func attributionSaysWhereTheMapDataComesFrom() {
+        var store = TestStore(start)
+        store.send(.key(.character("i")), effects: []) { $0.notice = "no map data attribution" }
+        store.set { $0.tiles.attribution = "© OpenStreetMap" }
+        store.send(.key(.character("i")), effects: []) { $0.notice = "map data: © OpenStreetMap" }
     }
 
     @Test func resizeChangesTheMapArea() {
-        let state = sending([.resize(cols: 60, rows: 20)], to: start).0
-        #expect(state.screen == Viewport(cols: 60, rows: 20))
-        #expect(state.mapViewport == Viewport(cols: 60, rows: 19))
+        var store = TestStore(start)
+        store.send(
+            .resize(cols: 60, rows: 20),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.screen = Viewport(cols: 60, rows: 20)
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true
+        }
+        #expect(store.state.mapViewport == Viewport(cols: 60, rows: 19))
     }
 
     @Test func mouseDragPansWithThePointer() {

@@ -1,6 +1,7 @@
 import GeoCore
 import MapFeature
 import Places
+import TestSupport
 import Testing
 
 /// Pins: the confirm prompts, the 10-pin limit, centres, fit, location and the way there.
@@ -13,11 +14,11 @@ import Testing
     }
 
     @Test func dropAsksThenPinsAtTheCrosshairAndSaves() {
-        var state = start
-        #expect(send([.character("p")], &state).isEmpty)
-        #expect(state.prompt == .dropPin(start.camera.center))
+        var store = TestStore(start)
+        store.send(.key(.character("p")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center)) }
+        var state = store.state
         let effects = send([.character("y")], &state)
-        #expect(state.prompt == nil)
+        #expect(state.focus == .map)
         #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center, id: "local-1")])
         #expect(effects == [.changePins(.add(start.camera.center, id: "local-1"))])
         #expect(state.pins.midpoint == nil && state.pins.meetingPoint == nil)
@@ -44,17 +45,10 @@ import Testing
         var state = start
         let center = start.camera.center
         _ = send([.character("p"), .character("y")], &state)
-        var delays: [Double] = []
-        for _ in 0..<8 {
-            let effects = MapReducer.reduce(&state, .pinsBusy)
-            guard case .retryPins(let delay) = try #require(effects.first), effects.count == 1 else {
-                Issue.record("not a retry: \(effects)")
-                return
-            }
-            delays.append(delay)
+        for delay in [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1] {
+            #expect(MapReducer.reduce(&state, .pinsBusy) == [.retryPins(afterSeconds: delay)])
             #expect(MapReducer.reduce(&state, .pinsRetryDue) == [.changePins(.add(center, id: "local-1"))])
         }
-        #expect(delays == [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1])
         // The pin stays shown and the wait is said, whatever keys come meanwhile.
         _ = send([.right, .left], &state)
         #expect(state.pins.pins.map(\.coordinate) == [center])
@@ -123,11 +117,11 @@ import Testing
     }
 
     @Test func answeringNoOrAnyOtherKeyDropsNothing() {
-        var state = start
-        _ = send([.character("p"), .character("n")], &state)
-        _ = send([.character("p"), .escape], &state)
-        _ = send([.character("p"), .right], &state)
-        #expect(state.pins.pins.isEmpty && state.prompt == nil && state.camera == start.camera)
+        var store = TestStore(start)
+        for key in [Key.character("n"), .escape, .right, .character("p")] {
+            store.send(.key(.character("p")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center)) }
+            store.send(.key(key), effects: []) { $0.focus = .map }
+        }
     }
 
     @Test func theEleventhPinIsRefusedWithAMessage() {
@@ -135,9 +129,10 @@ import Testing
         for _ in 0..<10 { _ = send([.right, .character("p"), .character("y")], &state) }
         #expect(state.pins.pins.map(\.number) == Array(1...10))
         state.alert = nil
-        _ = send([.character("p")], &state)
-        #expect(state.prompt == nil && state.alert?.title == "You already have 10 pins.")
-        #expect(state.pins.pins.count == 10)
+        var store = TestStore(state)
+        store.send(.key(.character("p")), effects: []) {
+            $0.alert = Alert("You already have 10 pins.", detail: "Remove one first: select it with Tab and press x.")
+        }
     }
 
     @Test func twoPinsMakeBothCentresAndFFitsThem() throws {
@@ -171,14 +166,15 @@ import Testing
             .pinsSaved(state.pins.pins.enumerated().map { Pin(number: $0 + 1, coordinate: $1.coordinate, id: "\($0)") })
         )
         state.selection = .pin(2)
-        _ = send([.character("x")], &state)
-        #expect(state.prompt == .removePin(2))
+        var store = TestStore(state)
+        store.send(.key(.character("x")), effects: []) { $0.focus = .prompt(.removePin(2)) }
+        state = store.state
         let removed = state.pins.pins[1].id
         let effects = send([.character("y")], &state)
-        #expect(state.pins.pins.map(\.number) == [1] && state.selection == nil)
+        #expect(state.pins.pins.map(\.number) == [1] && state.selection == nil && state.focus == .map)
         #expect(state.pins.midpoint == nil && effects == [.changePins(.remove(id: removed))])
-        _ = send([.delete], &state)
-        #expect(state.prompt == nil)  // nothing selected, nothing to ask
+        store.set { $0 = state }
+        store.send(.key(.delete), effects: [])  // nothing selected, nothing to ask
     }
 
     @Test func fitWorksAcrossTheAntimeridian() throws {
@@ -189,25 +185,52 @@ import Testing
         #expect(camera.zoom > 5)
     }
 
+    static let noLocation = Alert(
+        "Your location is unknown.", detail: "Start mapterm with --location LAT,LON or set MAPTERM_LOCATION.")
+
     @Test func recenterNeedsALocation() {
-        var state = start
-        _ = send([.character("c")], &state)
-        #expect(state.alert?.title == "Your location is unknown.")
-        state.alert = nil
-        state.userLocation = LatLon(lat: 40, lon: -74)
-        _ = send([.character("c")], &state)
-        #expect(state.camera.center == LatLon(lat: 40, lon: -74) && state.camera.zoom == 12)
+        var store = TestStore(start)
+        store.send(.key(.character("c")), effects: []) { $0.alert = Self.noLocation }
+        store.set {
+            $0.alert = nil
+            $0.userLocation = LatLon(lat: 40, lon: -74)
+        }
+        store.send(
+            .key(.character("c")),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.camera = Camera(center: LatLon(lat: 40, lon: -74), zoom: 12)
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true
+        }
     }
 
     @Test func theWayThereFitsBothEndsAndShowsDistanceAndBearing() throws {
-        var state = start
         let place = Place(id: "ap:KJFK", kind: .airport, name: "JFK", coordinate: LatLon(lat: 40.64, lon: -73.78))
-        state.selection = .place(place)
-        _ = send([.character("g")], &state)
-        #expect(state.alert?.title == "Your location is unknown.")
-        state.alert = nil
-        state.userLocation = LatLon(lat: 37.3315, lon: -121.8911)
-        _ = send([.character("g")], &state)
+        var store = TestStore(start)
+        store.set { $0.selection = .place(place) }
+        store.send(.key(.character("g")), effects: []) { $0.alert = Self.noLocation }
+        let here = LatLon(lat: 37.3315, lon: -121.8911)
+        store.set {
+            $0.alert = nil
+            $0.userLocation = here
+        }
+        let fitted = try #require(CameraFit.camera(showing: [here, place.coordinate], in: start.mapViewport))
+        store.send(
+            .key(.character("g")),
+            effectsAfter: {
+                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.route = Route(from: here, to: place.coordinate)
+            $0.detailOpen = true
+            $0.camera = fitted
+            $0.places.generation = 1
+            $0.places.awaitingSettle = true
+        }
+        let state = store.state
         let route = try #require(state.route)
         #expect(abs(route.distanceKm - 4100) < 50)
         #expect(Geodesy.compassPoint(route.bearing) == "ENE")

@@ -18,46 +18,64 @@ import Testing
     }
 
     /// The state after the first fetch of the start view answered with `places`.
-    func loaded(_ places: [Place]) -> MapState {
+    func loaded(_ places: [Place]) throws -> MapState {
         var state = start
-        let effects = MapReducer.reduce(&state, .appeared)
-        guard case .fetchMarkers(let request) = effects.first else { return state }
+        let request = try #require(fetched(MapReducer.reduce(&state, .appeared)))
         _ = MapReducer.reduce(&state, .markersLoaded(request, MarkerAnswers.batch(places, for: request)))
         return state
+    }
+
+    /// The selected cluster.
+    func selectedCluster(_ selection: Selection?) -> ClusterSelection? {
+        if case .cluster(let cluster) = selection { cluster } else { nil }
     }
 
     /// The ids of the single places among the markers shown.
     func shown(_ state: MapState) -> [String] { state.places.markers.compactMap(\.place?.id).sorted() }
 
-    @Test func appearingFetchesTheViewAtOnce() throws {
-        var state = start
-        let effects = MapReducer.reduce(&state, .appeared)
-        let request = try #require(effects.first.flatMap { if case .fetchMarkers(let r) = $0 { r } else { nil } })
-        #expect(effects.count == 1)
-        #expect(request.generation == 1 && state.places.pending == request)
+    @Test func appearingFetchesTheViewAtOnce() {
+        var expected = start
+        expected.places.generation = 1
+        let request = MarkerRequest.view(of: expected)
+        var store = TestStore(start)
+        store.send(
+            .appeared, effectsAfter: { [.fetchMarkers(request), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)] }
+        ) {
+            $0.places.generation = 1
+            $0.places.pending = request
+        }
         #expect(
             request.region.south < start.transform.bounds.south && request.region.north > start.transform.bounds.north)
         #expect(request.keys.allSatisfy { $0.z == 16 } && request.level == 14 && request.filter == .standard)
     }
 
     @Test func panSchedulesASettleThenFetches() throws {
-        var state = loaded([])
-        let effects = MapReducer.reduce(&state, .key(.right))
-        #expect(effects == [.settle(generation: 2, afterSeconds: 0.15)])
-        #expect(MapReducer.reduce(&state, .settled(generation: 1)).isEmpty)  // an older settle does nothing
-        let fetch = MapReducer.reduce(&state, .settled(generation: 2))
-        guard case .fetchMarkers(let request) = fetch.first else {
-            Issue.record("no fetch after settle: \(fetch)")
-            return
+        var store = TestStore(try loaded([]))
+        let before = store.state
+        store.send(
+            .key(.right),
+            effectsAfter: {
+                [.settle(generation: 2, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
+            }
+        ) {
+            $0.camera = before.camera.panned(dx: 50, dy: 0)  // a quarter of 100 columns, 2 dots each
+            $0.places.generation = 2
+            $0.places.awaitingSettle = true
         }
-        #expect(request.generation == 2 && state.places.isLoading)
+        store.send(.settled(generation: 1), effects: [])  // an older settle does nothing
+        let request = MarkerRequest.view(of: store.state)
+        store.send(.settled(generation: 2), effects: [.fetchMarkers(request)]) {
+            $0.places.awaitingSettle = false
+            $0.places.pending = request
+        }
+        #expect(request.generation == 2 && store.state.places.isLoading)
     }
 
     @Test func staleResultsAreDropped() throws {
         var state = start
-        guard case .fetchMarkers(let first) = MapReducer.reduce(&state, .appeared).first else { return }
+        let first = try #require(fetched(MapReducer.reduce(&state, .appeared)))
         _ = MapReducer.reduce(&state, .key(.right))
-        guard case .fetchMarkers(let second) = MapReducer.reduce(&state, .settled(generation: 2)).first else { return }
+        let second = try #require(fetched(MapReducer.reduce(&state, .settled(generation: 2))))
         _ = MapReducer.reduce(
             &state, .markersLoaded(first, MarkerAnswers.batch([restroom(1, dLat: 0, dLon: 0)], for: first)))
         #expect(state.places.markers.isEmpty && state.places.pending == second)
@@ -68,11 +86,11 @@ import Testing
         #expect(shown(state) == ["rr:2"] && !state.places.isLoading)
     }
 
-    @Test func panningBackIsACacheHit() {
+    @Test func panningBackIsACacheHit() throws {
         let place = restroom(1, dLat: 0, dLon: 0)
-        var state = loaded([place])
+        var state = try loaded([place])
         _ = MapReducer.reduce(&state, .key(.right))
-        guard case .fetchMarkers(let request) = MapReducer.reduce(&state, .settled(generation: 2)).first else { return }
+        let request = try #require(fetched(MapReducer.reduce(&state, .settled(generation: 2))))
         #expect(request.region.contains(place.coordinate))
         _ = MapReducer.reduce(&state, .markersLoaded(request, MarkerAnswers.batch([place], for: request)))
         _ = MapReducer.reduce(&state, .key(.left))
@@ -81,31 +99,40 @@ import Testing
         #expect(shown(state) == ["rr:1"] && !state.places.isLoading)
     }
 
-    @Test func refreshBypassesTheCache() {
-        var state = loaded([restroom(1, dLat: 0, dLon: 0)])
-        let effects = MapReducer.reduce(&state, .key(.character("r")))
-        guard case .fetchMarkers(let request) = effects.first else {
-            Issue.record("r did not fetch: \(effects)")
-            return
-        }
-        #expect(request.generation == 2 && shown(state) == ["rr:1"])
+    @Test func refreshBypassesTheCache() throws {
+        var store = TestStore(try loaded([restroom(1, dLat: 0, dLon: 0)]))
+        var expected = store.state
+        expected.places.generation = 2
+        let request = MarkerRequest.view(of: expected)
+        expected.places.pending = request
+        store.send(.key(.character("r")), effects: [.fetchMarkers(request), .tick(afterSeconds: 0.1)]) { $0 = expected }
+        var state = store.state
+        #expect(shown(state) == ["rr:1"])
         _ = MapReducer.reduce(
             &state, .markersLoaded(request, MarkerAnswers.batch([restroom(3, dLat: 0.001, dLon: 0)], for: request)))
         #expect(shown(state) == ["rr:3"])
     }
 
-    @Test func failureShowsTheAlertAndKeepsOldPlaces() {
-        var state = loaded([restroom(1, dLat: 0, dLon: 0)])
-        guard case .fetchMarkers(let request) = MapReducer.reduce(&state, .key(.character("r"))).first else { return }
-        _ = MapReducer.reduce(&state, .markersFailed(request, reason: "HTTP status 500"))
-        #expect(
-            state.alert
-                == Alert("Unable to retrieve locations at this time. Please try again.", detail: "HTTP status 500"))
-        #expect(shown(state) == ["rr:1"] && !state.places.isLoading)
-        _ = MapReducer.reduce(&state, .key(.enter))
-        #expect(state.alert == nil)
-        _ = MapReducer.reduce(&state, .key(.right))
-        #expect(state.camera != start.camera)  // the map stays usable
+    @Test func failureShowsTheAlertAndKeepsOldPlaces() throws {
+        var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
+        let request = try #require(fetched(MapReducer.reduce(&state, .key(.character("r")))))
+        var store = TestStore(state)
+        store.send(
+            .markersFailed(request, reason: "HTTP status 500"), effects: [.retryPlaces(attempt: 1, afterSeconds: 1)]
+        ) {
+            $0.places.pending = nil
+            $0.places.backoff.failures = 1
+            $0.places.backoff.waiting = true
+            $0.places.backoff.reason = "HTTP status 500"
+            $0.alert = Alert("Unable to retrieve locations at this time. Please try again.", detail: "HTTP status 500")
+        }
+        #expect(shown(store.state) == ["rr:1"] && !store.state.places.isLoading)
+        store.send(.key(.enter), effects: []) { $0.alert = nil }
+        _ = store.send(.key(.right)) {
+            $0.camera = state.camera.panned(dx: 50, dy: 0)  // the map stays usable
+            $0.places.generation += 1
+            $0.places.awaitingSettle = true
+        }
     }
 
     /// The request of the first `.fetchMarkers` among `effects`.
@@ -173,58 +200,51 @@ import Testing
         #expect(MapReducer.reduce(&state, .retryDue(attempt: 1)).isEmpty, "the first wait's timer is stale")
     }
 
-    @Test func tabCyclesNearestFirstAndEnterOpensTheDetail() {
+    @Test func tabCyclesNearestFirstAndEnterOpensTheDetail() throws {
         let near = restroom(1, dLat: 0.002, dLon: 0)
         let far = restroom(2, dLat: 0, dLon: 0.006)
         let offScreen = restroom(3, dLat: 1, dLon: 1)
-        var state = loaded([far, offScreen, near])
-        _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.selection?.place?.id == "rr:1")
-        _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.selection?.place?.id == "rr:2")
-        _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.selection?.place?.id == "rr:1")
-        _ = MapReducer.reduce(&state, .key(.backTab))
-        #expect(state.selection?.place?.id == "rr:2")
-        _ = MapReducer.reduce(&state, .key(.enter))
-        #expect(state.detailOpen)
-        #expect(MapReducer.reduce(&state, .key(.escape)).isEmpty)
-        #expect(!state.detailOpen && state.selection != nil)
-        _ = MapReducer.reduce(&state, .key(.escape))
-        #expect(state.selection == nil)
+        var store = TestStore(try loaded([far, offScreen, near]))
+        for (key, place) in [(Key.tab, near), (.tab, far), (.tab, near), (.backTab, far)] {
+            store.send(.key(key), effects: []) { $0.selection = .place(place) }
+        }
+        store.send(.key(.enter), effects: [.loadDetails(far)]) { $0.detailOpen = true }
+        store.send(.key(.escape), effects: []) { $0.detailOpen = false }
+        store.send(.key(.escape), effects: []) { $0.selection = nil }
         // Esc never quits: with nothing open it says how to.
-        #expect(MapReducer.reduce(&state, .key(.escape)).isEmpty && state.notice == "q quits")
-        #expect(MapReducer.reduce(&state, .key(.character("q"))) == [.quit])
+        store.send(.key(.escape), effects: []) { $0.notice = "q quits" }
+        store.send(.key(.character("q")), effects: [.quit]) { $0.notice = nil }
     }
 
-    @Test func tabWithThePaneOpenLoadsTheNextPlacesDetails() {
-        var state = loaded([restroom(1, dLat: 0.002, dLon: 0), restroom(2, dLat: 0, dLon: 0.006)])
-        _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(MapReducer.reduce(&state, .key(.enter)) == [.loadDetails(restroom(1, dLat: 0.002, dLon: 0))])
-        let effects = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.detailOpen && state.selection?.place?.id == "rr:2")
-        #expect(effects == [.loadDetails(restroom(2, dLat: 0, dLon: 0.006))])
+    @Test func tabWithThePaneOpenLoadsTheNextPlacesDetails() throws {
+        let (first, second) = (restroom(1, dLat: 0.002, dLon: 0), restroom(2, dLat: 0, dLon: 0.006))
+        var store = TestStore(try loaded([first, second]))
+        store.send(.key(.tab), effects: []) { $0.selection = .place(first) }
+        store.send(.key(.enter), effects: [.loadDetails(first)]) { $0.detailOpen = true }
+        store.send(.key(.tab), effects: [.loadDetails(second)]) { $0.selection = .place(second) }
         // q closes the pane first; only then does it quit.
-        #expect(MapReducer.reduce(&state, .key(.character("q"))).isEmpty && !state.detailOpen)
+        store.send(.key(.character("q")), effects: []) { $0.detailOpen = false }
     }
 
-    @Test func tabWithNothingOnScreenSaysSo() {
-        var state = loaded([])
-        _ = MapReducer.reduce(&state, .key(.tab))
-        #expect(state.selection == nil && state.notice == "nothing to select here: zoom out or pan")
-        _ = MapReducer.reduce(&state, .key(.right))
-        #expect(state.notice == nil)
+    @Test func tabWithNothingOnScreenSaysSo() throws {
+        var store = TestStore(try loaded([]))
+        store.send(.key(.tab), effects: []) { $0.notice = "nothing to select here: zoom out or pan" }
+        let camera = store.state.camera
+        _ = store.send(.key(.right)) {
+            $0.notice = nil
+            $0.camera = camera.panned(dx: 50, dy: 0)
+            $0.places.generation += 1
+            $0.places.awaitingSettle = true
+        }
     }
 
     @Test func enterOnAClusterZoomsToWhereItSplits() throws {
         // Twenty restrooms within 30 m: one cluster at z14, apart by z18.
         let places = (0..<20).map { restroom($0, dLat: Double($0) * 0.00002, dLon: 0) }
-        var state = loaded(places)
+        var state = try loaded(places)
         _ = MapReducer.reduce(&state, .key(.tab))
-        guard case .cluster(let cluster) = state.selection else {
-            Issue.record("not a cluster: \(String(describing: state.selection))")
-            return
-        }
+        let cluster = try #require(
+            selectedCluster(state.selection), "not a cluster: \(String(describing: state.selection))")
         #expect(cluster.marker.count == 20 && cluster.marker.expansionZoom > 14)
         _ = MapReducer.reduce(&state, .key(.enter))
         #expect(state.camera.zoom == Double(cluster.marker.expansionZoom))
@@ -232,21 +252,26 @@ import Testing
         #expect(state.selection == nil && !state.detailOpen)
     }
 
-    @Test func aSelectedClustersPaneAsksForItsLeaders() {
+    @Test func aSelectedClustersPaneAsksForItsLeaders() throws {
         let places = (0..<20).map { restroom($0, dLat: Double($0) * 0.00002, dLon: 0) }
-        var state = loaded(places)
+        var state = try loaded(places)
         _ = MapReducer.reduce(&state, .key(.tab))
-        guard case .cluster(let cluster) = state.selection else { return }
-        let effects = MapReducer.reduce(&state, .openPane)
-        #expect(effects == [.loadLeaders(LeadersRequest(marker: cluster.marker, filter: .standard))])
-        _ = MapReducer.reduce(&state, .leadersLoaded(key: cluster.marker.key, Array(places.prefix(5))))
-        guard case .cluster(let loaded) = state.selection else { return }
-        #expect(loaded.leaders?.map(\.id) == places.prefix(5).map(\.id))
+        let cluster = try #require(selectedCluster(state.selection))
+        var store = TestStore(state)
+        store.send(.openPane, effects: [.loadLeaders(LeadersRequest(marker: cluster.marker, filter: .standard))]) {
+            $0.detailOpen = true
+        }
+        var withLeaders = cluster
+        withLeaders.leaders = Array(places.prefix(5))
+        store.send(.leadersLoaded(key: cluster.marker.key, Array(places.prefix(5))), effects: []) {
+            $0.selection = .cluster(withLeaders)
+        }
+        store.send(.leadersLoaded(key: "another marker", Array(places.suffix(5))), effects: [])
     }
 
-    @Test func clickSelectsThePlaceUnderThePointer() {
+    @Test func clickSelectsThePlaceUnderThePointer() throws {
         let place = restroom(1, dLat: 0.002, dLon: 0.003)
-        var state = loaded([place])
+        var state = try loaded([place])
         #expect(shown(state) == ["rr:1"])
         let (x, y) = state.transform.dots(place.coordinate)
         let col = Int(x / 2), row = Int(y / 4)
@@ -258,11 +283,9 @@ import Testing
     }
 
     @Test func spinnerTurnsOnlyWhileLoading() {
-        var state = start
-        _ = MapReducer.reduce(&state, .tick)
-        #expect(state.places.spinnerPhase == 0)
-        _ = MapReducer.reduce(&state, .appeared)
-        _ = MapReducer.reduce(&state, .tick)
-        #expect(state.places.spinnerPhase == 1)
+        var store = TestStore(start)
+        store.send(.tick, effects: [])
+        store.set { _ = MapReducer.reduce(&$0, .appeared) }
+        store.send(.tick, effects: [.tick(afterSeconds: 0.1)]) { $0.places.spinnerPhase = 1 }
     }
 }

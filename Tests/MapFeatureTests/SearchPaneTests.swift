@@ -26,7 +26,7 @@ import Testing
         )
         var search = SearchState(cameraBefore: state.camera, selectionBefore: nil, detailOpenBefore: false)
         change(&search)
-        state.search = search
+        state.focus = .search(search)
         let map = RenderedMap(grid: CellGrid(cols: cols, rows: rows - 1), labels: [])
         return FrameComposer().compose(state, map: map)
     }

@@ -1,6 +1,7 @@
 import GeoCore
 import MapFeature
 import Places
+import TestSupport
 import Testing
 
 /// The search line in the reducer: what each key does to the line, which queries go out, which answers
@@ -40,15 +41,24 @@ import Testing
         effects.compactMap { if case .search(let request) = $0 { return request } else { return nil } }
     }
 
+    /// The line as `/` opens it over `state`.
+    func opened(over state: MapState) -> SearchState {
+        SearchState(cameraBefore: state.camera, selectionBefore: state.selection, detailOpenBefore: state.detailOpen)
+    }
+
     @Test func slashOpensTheLineAndEveryChangeSendsANewQuery() {
-        let (state, effects) = sending([.key(.character("/"))] + typing("par"), to: start)
-        #expect(state.search?.line.text == "par")
-        let requests = searches(effects)
-        #expect(requests.map(\.text) == ["p", "pa", "par"])
-        #expect(requests.map(\.generation) == [1, 2, 3])
-        #expect(requests.allSatisfy { $0.center == start.camera.center && $0.limit == 50 })
-        #expect(state.search?.pending == true)
-        #expect(state.camera == start.camera)
+        var store = TestStore(start)
+        var search = opened(over: start)
+        store.send(.key(.character("/")), effects: []) { [search] in $0.focus = .search(search) }
+        for (i, c) in "par".enumerated() {
+            _ = search.line.insert(c)
+            search.generation = i + 1
+            search.pending = true
+            let request = SearchRequest(
+                generation: i + 1, text: search.line.text, center: start.camera.center, limit: 50)
+            store.send(.key(.character(c)), effects: [.search(request)]) { [search] in $0.focus = .search(search) }
+        }
+        #expect(store.state.search?.line.text == "par")
     }
 
     @Test func keysThatDoNotChangeTheTextSendNoQuery() {
@@ -72,17 +82,19 @@ import Testing
         #expect(sending(typing("ü東"), to: sending([.key(.character("/"))], to: start).0).0.search?.line.text == "ü東")
     }
 
-    @Test func onlyTheAnswerToTheLatestQueryIsShown() {
+    @Test func onlyTheAnswerToTheLatestQueryIsShown() throws {
         let open = sending([.key(.character("/"))] + typing("pa"), to: start).0
-        let stale = sending([.searchAnswered(generation: 1, .init(results: [Self.heathrow]))], to: open).0
-        #expect(stale.search?.results == [])
-        #expect(stale.search?.pending == true)
-        let fresh = sending([.searchAnswered(generation: 2, .init(results: [Self.paris, Self.parisTexas]))], to: open).0
-        #expect(fresh.search?.results == [Self.paris, Self.parisTexas])
-        #expect(fresh.search?.pending == false)
-        #expect(fresh.search?.answeredText == "pa")
-        let closed = sending([.key(.escape), .searchAnswered(generation: 2, .init(results: [Self.paris]))], to: open).0
-        #expect(closed.search == nil)
+        var store = TestStore(open)
+        store.send(.searchAnswered(generation: 1, .init(results: [Self.heathrow])), effects: [])
+        var search = try #require(open.search)
+        search.results = [Self.paris, Self.parisTexas]
+        search.pending = false
+        search.answeredText = "pa"
+        store.send(.searchAnswered(generation: 2, .init(results: [Self.paris, Self.parisTexas])), effects: []) {
+            $0.focus = .search(search)
+        }
+        store.send(.key(.escape), effects: []) { $0.focus = .map }
+        store.send(.searchAnswered(generation: 2, .init(results: [Self.paris])), effects: [])
     }
 
     @Test func enterFliesToTheHighlightedResultSelectsItAndOpensItsPane() {
@@ -90,15 +102,24 @@ import Testing
             [.key(.character("/"))] + typing("heathrow")
                 + [.searchAnswered(generation: 8, .init(results: [Self.heathrow, Self.paris]))], to: start
         ).0
-        let (state, effects) = sending([.key(.enter)], to: answered)
-        #expect(state.search == nil)
-        #expect(state.camera == Camera(center: Self.heathrow.coordinate, zoom: 13))
         let place = Place(
             id: "ap:EGLL", kind: .airport, name: "London Heathrow Airport", coordinate: Self.heathrow.coordinate)
-        #expect(state.selection == .place(place))
-        #expect(state.detailOpen)
-        #expect(effects.contains(.loadDetails(place)))
-        #expect(state.lastSearch?.results.count == 2)
+        var store = TestStore(answered)
+        let moved: (MapState) -> [MapEffect] = {
+            [
+                .loadDetails(place), .settle(generation: 4, afterSeconds: 0.15), .loadTiles(.view(of: $0)),
+                .tick(afterSeconds: 0.1),
+            ]
+        }
+        store.send(.key(.enter), effectsAfter: moved) {
+            $0.focus = .map
+            $0.lastSearch = SearchHistory(text: "heathrow", results: [Self.heathrow, Self.paris], index: 0)
+            $0.camera = Camera(center: Self.heathrow.coordinate, zoom: 13)
+            $0.selection = .place(place)
+            $0.detailOpen = true
+            $0.places.generation = 4
+            $0.places.awaitingSettle = true
+        }
     }
 
     @Test func enterBeforeTheAnswerGoesWhenItComes() {
@@ -112,35 +133,54 @@ import Testing
         #expect(state.detailOpen)
     }
 
-    @Test func upDownAndTabMoveTheHighlightAndShowItEscPutsTheViewBack() {
+    @Test func upDownAndTabMoveTheHighlightAndShowItEscPutsTheViewBack() throws {
         var before = start
         before.selection = .pin(1)
         before.detailOpen = true
+        let results = [Self.paris, Self.parisTexas, Self.heathrow]
         let answered = sending(
-            [.key(.character("/"))] + typing("paris")
-                + [.searchAnswered(generation: 5, .init(results: [Self.paris, Self.parisTexas, Self.heathrow]))],
+            [.key(.character("/"))] + typing("paris") + [.searchAnswered(generation: 5, .init(results: results))],
             to: before
         ).0
         #expect(answered.detailOpen == false)
-        var state = sending([.key(.down)], to: answered).0
-        #expect(state.search?.highlighted == 1)
-        #expect(state.camera == Camera(center: Self.parisTexas.coordinate, zoom: 11))
-        state = sending([.key(.tab), .key(.tab)], to: state).0
-        #expect(state.search?.highlighted == 0)  // wraps
-        state = sending([.key(.up)], to: state).0
-        #expect(state.search?.highlighted == 2)
-        let cancelled = sending([.key(.escape)], to: state).0
-        #expect(cancelled.search == nil)
-        #expect(cancelled.camera == before.camera)
-        #expect(cancelled.selection == .pin(1))
-        #expect(cancelled.detailOpen)
-        #expect(cancelled.lastSearch == nil)
+        var store = TestStore(answered)
+        var search = try #require(answered.search)
+        // Each move shows its result at its kind's zoom: a new region to settle.
+        for (key, highlighted) in [(Key.down, 1), (.tab, 2), (.tab, 0), (.up, 2)] {  // wraps both ways
+            search.highlighted = highlighted
+            let generation = store.state.places.generation + 1
+            let result = results[highlighted]
+            let spinner: [MapEffect] = store.state.places.isLoading ? [] : [.tick(afterSeconds: 0.1)]
+            let moved: (MapState) -> [MapEffect] = {
+                [.settle(generation: generation, afterSeconds: 0.15), .loadTiles(.view(of: $0))] + spinner
+            }
+            store.send(.key(key), effectsAfter: moved) { [search] in
+                $0.focus = .search(search)
+                $0.camera = Camera(center: result.coordinate, zoom: result.kind.zoom)
+                $0.places.generation = generation
+                $0.places.awaitingSettle = true
+            }
+        }
+        #expect(store.state.camera == Camera(center: Self.heathrow.coordinate, zoom: 13))
+        let generation = store.state.places.generation + 1
+        store.send(
+            .key(.escape),
+            effectsAfter: { [.settle(generation: generation, afterSeconds: 0.15), .loadTiles(.view(of: $0))] }
+        ) {
+            $0.focus = .map
+            $0.camera = before.camera
+            $0.selection = .pin(1)
+            $0.detailOpen = true
+            $0.places.generation = generation
+        }
+        #expect(store.state.lastSearch == nil)
     }
 
     @Test func backspaceOnAnEmptyLineClosesIt() {
         let state = sending([.key(.character("/")), .key(.character("a")), .key(.backspace)], to: start).0
         #expect(state.search?.line.text == "")
-        #expect(sending([.key(.backspace)], to: state).0.search == nil)
+        var store = TestStore(state)
+        store.send(.key(.backspace), effects: []) { $0.focus = .map }
     }
 
     @Test func anEmptyLineSendsNothingAndClearsTheResults() {
@@ -191,11 +231,13 @@ import Testing
     @Test func otherPanelsAndAlertsComeFirst() {
         var alerted = start
         alerted.alert = Alert("Something")
-        let state = sending([.key(.character("/"))], to: alerted).0
-        #expect(state.alert == nil)
-        #expect(state.search != nil)  // the key that closes an alert still acts
-        var filtering = start
-        filtering.filterPanelOpen = true
-        #expect(sending([.key(.character("/"))], to: filtering).0.search == nil)
+        var store = TestStore(alerted)
+        // The key that closes an alert still acts.
+        store.send(.key(.character("/")), effects: []) {
+            $0.alert = nil
+            $0.focus = .search(opened(over: start))
+        }
+        store.set { $0.focus = .filters }
+        store.send(.key(.character("/")), effects: [])  // nothing in the Show panel
     }
 }

@@ -59,14 +59,29 @@ public enum MapReducer {
             if snapshot.version > state.tileSnapshot.version { state.tileSnapshot = snapshot }
             state.tiles = status
             return []
-        case .appeared:
-            return PlacesReducer.reduce(&state, action) + [.loadTiles(tileRequest(state))]
         case .searchAnswered(let generation, let answer):
             effects = SearchReducer.answered(generation, answer, &state)
         case .layers(let action):
             return LayersReducer.reduce(action, &state)
-        default:
-            return PlacesReducer.reduce(&state, action)
+        case .appeared:
+            return PlacesReducer.appeared(&state) + [.loadTiles(tileRequest(state))]
+        case .settled(let generation):
+            return PlacesReducer.settled(generation, &state)
+        case .markersLoaded(let request, let batch):
+            return PlacesReducer.loaded(request, batch, &state)
+        case .markersFailed(let request, let reason):
+            return PlacesReducer.failed(request, reason: reason, &state)
+        case .retryDue(let attempt):
+            return PlacesReducer.retryDue(attempt, &state)
+        case .detailsLoaded(let place):
+            PlacesReducer.detailsLoaded(place, &state)
+            return []
+        case .leadersLoaded(let key, let leaders):
+            PlacesReducer.leadersLoaded(key, leaders, &state)
+            return []
+        case .tick:
+            if state.places.isLoading { state.places.spinnerPhase += 1 }
+            return []
         }
         if effects.contains(.quit) { return effects }
         let moved = PlacesReducer.regionChanged(from: before, to: &state)
@@ -80,25 +95,29 @@ public enum MapReducer {
 
     // MARK: Keys
 
-    /// Keys go to whatever is on top: an alert (closed by any key; a key other than q, Esc, Enter and
-    /// Space still acts on the map), a prompt, the "Show" panel, the help (closed by any key); else to
-    /// the map's key bindings.
+    /// The keys that only close an alert; any other key closes it and still goes to the focus.
+    static let alertClosingKeys: Set<Key> = [.enter, .escape, .character(" "), .character("q")]
+
+    /// Keys go first to an alert (closed by any key; a key other than q, Esc, Enter and Space still
+    /// acts), then to the focus: the map's key bindings, the help (closed by any key), a panel, the
+    /// search line or a prompt.
     static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
         state.notice = nil
         if state.alert != nil {
             state.alert = nil
-            if [.enter, .escape, .character(" "), .character("q")].contains(key) { return [] }
+            if alertClosingKeys.contains(key) { return [] }
         }
-        if let prompt = state.prompt { return PinsReducer.answer(prompt, key: key, &state) }
-        if state.filterPanelOpen { return FilterPanel.handle(key, &state) }
-        if state.search != nil { return SearchReducer.handle(key, &state) }
-        if state.layers.panelOpen { return LayerListPanel.handle(key, &state) }
-        let command = KeyBindings.command(for: key)
-        if state.showHelp {
-            state.showHelp = false
+        switch state.focus {
+        case .map:
+            return KeyBindings.command(for: key).map { perform($0, &state) } ?? []
+        case .help:
+            state.focus = .map
             return []
+        case .filters: return FilterPanel.handle(key, &state)
+        case .layers: return LayerListPanel.handle(key, &state)
+        case .search(let search): return SearchReducer.handle(key, search, &state)
+        case .prompt(let prompt): return PinsReducer.answer(prompt, key: key, &state)
         }
-        return command.map { perform($0, &state) } ?? []
     }
 
     static func perform(_ command: Command, _ state: inout MapState) -> [MapEffect] {
@@ -116,9 +135,9 @@ public enum MapReducer {
         case .wholeWorld:
             state.camera = Camera(center: worldCenter, zoom: Camera.zoomToFill(dotsWide: view.dotsWide))
         case .toggleAscii: state.ascii.toggle()
-        case .toggleHelp: state.showHelp.toggle()
-        case .filters: state.filterPanelOpen = true
-        case .layers: state.layers.panelOpen = true
+        case .help: state.focus = .help
+        case .filters: state.focus = .filters
+        case .layers: state.focus = .layers
         case .attribution:
             state.notice =
                 state.tiles.attribution.isEmpty ? "no map data attribution" : "map data: " + state.tiles.attribution

@@ -9,7 +9,7 @@ enum PinsReducer {
 
     /// Answers the prompt with the key; any key other than y closes it.
     static func answer(_ prompt: Prompt, key: Key, _ state: inout MapState) -> [MapEffect] {
-        state.prompt = nil
+        state.focus = .map
         guard key == .character("y") || key == .character("Y") else { return [] }
         let change: PinChange
         switch prompt {
@@ -75,7 +75,7 @@ enum PinsReducer {
                 state.selection = nil
                 state.detailOpen = false
             }
-        default:
+        case .place, .cluster, .found, .layerFeature:
             break
         }
     }
@@ -85,11 +85,11 @@ enum PinsReducer {
             state.alert = Alert(tooManyPins, detail: "Remove one first: select it with Tab and press x.")
             return
         }
-        state.prompt = .dropPin(state.camera.center)
+        state.focus = .prompt(.dropPin(state.camera.center))
     }
 
     static func askToRemove(_ state: inout MapState) {
-        if case .pin(let number) = state.selection { state.prompt = .removePin(number) }
+        if case .pin(let number) = state.selection { state.focus = .prompt(.removePin(number)) }
     }
 
     /// Shows every pin and centre marker (or the route's two ends) with a margin.

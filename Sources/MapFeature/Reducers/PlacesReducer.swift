@@ -71,49 +71,58 @@ enum PlacesReducer {
         ]
     }
 
-    static func reduce(_ state: inout MapState, _ action: MapAction) -> [MapEffect] {
-        switch action {
-        case .appeared:
-            state.places.generation += 1
-            return fetchIfNeeded(&state, force: false)
-        case .settled(let generation):
-            guard generation == state.places.generation else { return [] }
-            return fetchIfNeeded(&state, force: false)
-        case .markersLoaded(let request, let batch):
-            guard request == state.places.pending else { return [] }
-            state.places.pending = nil
-            let recovered = state.places.backoff.failures > 0
-            state.places.backoff = PlaceBackoff()
-            state.places.cappedAt = batch.cappedAt
-            state.places.cache.store(batch.markers, for: request.keys, level: request.level)
-            // A retry answers for where the view was when it started; the view may have moved on since.
-            if recovered && !state.places.awaitingSettle { return fetchIfNeeded(&state, force: false) }
-            let keys = MarkerRequest.keys(for: state.transform)
-            state.places.markers = state.places.cache.markers(in: keys, level: MarkerRequest.level(state.camera))
-            return []
-        case .markersFailed(let request, let reason):
-            guard request == state.places.pending else { return [] }
-            state.places.pending = nil
-            return failed(reason, &state)
-        case .retryDue(let attempt):
-            guard state.places.backoff.waiting, attempt == state.places.backoff.failures else { return [] }
-            // The retry asks even when the view's markers are cached (the failure may have been a refresh):
-            // only an answer ends the failures.
-            return fetchIfNeeded(&state, force: true)
-        case .detailsLoaded(let place):
-            if state.selection?.place?.id == place.id { state.selection = .place(place) }
-            return []
-        case .leadersLoaded(let key, let leaders):
-            if case .cluster(var cluster) = state.selection, cluster.marker.key == key {
-                cluster.leaders = leaders
-                state.selection = .cluster(cluster)
-            }
-            return []
-        case .tick:
-            if state.places.isLoading { state.places.spinnerPhase += 1 }
-            return []
-        default:
-            return []
+    /// The map is on screen for the first time: its places now.
+    static func appeared(_ state: inout MapState) -> [MapEffect] {
+        state.places.generation += 1
+        return fetchIfNeeded(&state, force: false)
+    }
+
+    /// The view stayed still for the settle delay: its places, unless it moved on since.
+    static func settled(_ generation: Int, _ state: inout MapState) -> [MapEffect] {
+        guard generation == state.places.generation else { return [] }
+        return fetchIfNeeded(&state, force: false)
+    }
+
+    /// Markers arrived: cached, and shown when they answer the pending request.
+    static func loaded(_ request: MarkerRequest, _ batch: MarkerBatch, _ state: inout MapState) -> [MapEffect] {
+        guard request == state.places.pending else { return [] }
+        state.places.pending = nil
+        let recovered = state.places.backoff.failures > 0
+        state.places.backoff = PlaceBackoff()
+        state.places.cappedAt = batch.cappedAt
+        state.places.cache.store(batch.markers, for: request.keys, level: request.level)
+        // A retry answers for where the view was when it started; the view may have moved on since.
+        if recovered && !state.places.awaitingSettle { return fetchIfNeeded(&state, force: false) }
+        let keys = MarkerRequest.keys(for: state.transform)
+        state.places.markers = state.places.cache.markers(in: keys, level: MarkerRequest.level(state.camera))
+        return []
+    }
+
+    /// The pending request failed (an older one's failure is dropped).
+    static func failed(_ request: MarkerRequest, reason: String, _ state: inout MapState) -> [MapEffect] {
+        guard request == state.places.pending else { return [] }
+        state.places.pending = nil
+        return failed(reason, &state)
+    }
+
+    /// The wait after the `attempt`-th failure is over.
+    static func retryDue(_ attempt: Int, _ state: inout MapState) -> [MapEffect] {
+        guard state.places.backoff.waiting, attempt == state.places.backoff.failures else { return [] }
+        // The retry asks even when the view's markers are cached (the failure may have been a refresh):
+        // only an answer ends the failures.
+        return fetchIfNeeded(&state, force: true)
+    }
+
+    /// A place's full details replace the selected place.
+    static func detailsLoaded(_ place: Place, _ state: inout MapState) {
+        if state.selection?.place?.id == place.id { state.selection = .place(place) }
+    }
+
+    /// A cluster's leaders join the selected cluster with that marker key.
+    static func leadersLoaded(_ key: String, _ leaders: [Place], _ state: inout MapState) {
+        if case .cluster(var cluster) = state.selection, cluster.marker.key == key {
+            cluster.leaders = leaders
+            state.selection = .cluster(cluster)
         }
     }
 }

@@ -11,15 +11,16 @@ enum SearchReducer {
 
     /// Opens the line over the current view.
     static func open(_ state: inout MapState) -> [MapEffect] {
-        state.search = SearchState(
-            cameraBefore: state.camera, selectionBefore: state.selection, detailOpenBefore: state.detailOpen)
+        state.focus = .search(
+            SearchState(
+                cameraBefore: state.camera, selectionBefore: state.selection, detailOpenBefore: state.detailOpen))
         state.detailOpen = false
         return []
     }
 
-    /// A key while the line is open.
-    static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
-        guard var search = state.search else { return [] }
+    /// A key while the line is open (`search` is the focus).
+    static func handle(_ key: Key, _ search: SearchState, _ state: inout MapState) -> [MapEffect] {
+        var search = search
         let before = search.line
         switch key {
         case .escape: return cancel(&state)
@@ -41,7 +42,7 @@ enum SearchReducer {
         case .character(let c):
             if !search.line.insert(c), search.line.isFull { state.notice = "the search line is full" }
         }
-        state.search = search
+        state.focus = .search(search)
         return search.line.characters == before.characters ? [] : changed(&state)
     }
 
@@ -57,11 +58,11 @@ enum SearchReducer {
             search.problem = nil
             search.pending = false
             search.answeredText = ""
-            state.search = search
+            state.focus = .search(search)
             return []
         }
         search.pending = true
-        state.search = search
+        state.focus = .search(search)
         let request = SearchRequest(
             generation: search.generation, text: search.line.text, center: state.camera.center, limit: resultLimit)
         return [.search(request)]
@@ -75,7 +76,7 @@ enum SearchReducer {
         search.pending = false
         search.highlighted = 0
         search.answeredText = search.line.text
-        state.search = search
+        state.focus = .search(search)
         return search.goWhenAnswered ? take(&state) : []
     }
 
@@ -85,7 +86,7 @@ enum SearchReducer {
         guard var search = state.search else { return [] }
         if search.pending {
             search.goWhenAnswered = true
-            state.search = search
+            state.focus = .search(search)
             return []
         }
         guard let result = search.current else {
@@ -93,7 +94,7 @@ enum SearchReducer {
             if search.line.characters.isEmpty { return cancel(&state) }
             return []
         }
-        state.search = nil
+        state.focus = .map
         state.lastSearch = SearchHistory(
             text: SearchQuery(search.line.text).text, results: search.results, index: search.highlighted)
         return go(to: result, &state)
@@ -102,7 +103,7 @@ enum SearchReducer {
     /// Esc: closes the line and puts back the view, the selection and the pane.
     static func cancel(_ state: inout MapState) -> [MapEffect] {
         guard let search = state.search else { return [] }
-        state.search = nil
+        state.focus = .map
         state.camera = search.cameraBefore
         state.selection = search.selectionBefore
         state.detailOpen = search.detailOpenBefore
@@ -114,7 +115,7 @@ enum SearchReducer {
         guard var search = state.search, !search.results.isEmpty else { return [] }
         let count = search.results.count
         search.highlighted = ((search.highlighted + offset) % count + count) % count
-        state.search = search
+        state.focus = .search(search)
         if let result = search.current { state.camera = camera(for: result) }
         return []
     }

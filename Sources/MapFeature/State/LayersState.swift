@@ -1,11 +1,9 @@
 import Layers
 
-/// The user's layers and their panel (`L`).
+/// The user's layers and the highlighted line of their panel (`L`, `Focus.layers`).
 public struct LayersState: Equatable, Sendable {
     /// In drawing order: later layers are drawn over earlier ones.
     public var layers: [UserLayer] = []
-    /// The `L` panel is open; it takes the keys.
-    public var panelOpen = false
     /// The panel's highlighted line.
     public var cursor = 0
 

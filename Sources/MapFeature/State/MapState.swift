@@ -10,9 +10,10 @@ public struct MapState: Equatable, Sendable {
     public var screen: Viewport
     /// Draw lines with ASCII strokes instead of braille.
     public var ascii: Bool
-    /// The help overlay listing every key is open.
-    public var showHelp = false
-    /// A message box; the next key closes it (and, unless it is q, Esc, Enter or Space, still acts).
+    /// Who takes the keys (under the alert) and which overlay shows it.
+    public var focus = Focus.map
+    /// A message box above any focus; the next key closes it (and, unless it is q, Esc, Enter or
+    /// Space, still goes to the focus).
     public var alert: Alert?
     /// The mouse position where a drag started or last moved, in screen cells.
     public var dragAnchor: MouseAnchor?
@@ -30,18 +31,12 @@ public struct MapState: Equatable, Sendable {
     public var userLocation: LatLon?
     /// The way from the user to a selected place, when drawn.
     public var route: Route?
-    /// A yes/no question shown in the status bar; it takes the next key.
-    public var prompt: Prompt?
     /// A short message in the status bar ("nothing to select here"), gone at the next key.
     public var notice: String?
     /// The tile sources' health and what is loading.
     public var tiles = TileStatus()
     /// The newest tiles of the view, prepared: what the frame draws the map from.
     public var tileSnapshot = TileSnapshot.empty
-    /// The "Show" panel (kinds and amenities) is open; it takes the keys.
-    public var filterPanelOpen = false
-    /// The search line, while it is open; it takes the keys.
-    public var search: SearchState?
     /// The results of the last search taken, for `n` and `N`.
     public var lastSearch: SearchHistory?
     /// The user's layers (`--layer`) and their panel.
@@ -51,6 +46,18 @@ public struct MapState: Equatable, Sendable {
         self.camera = camera
         self.screen = screen
         self.ascii = ascii
+    }
+
+    /// The search line, while it has the focus.
+    public var search: SearchState? {
+        if case .search(let search) = focus { return search }
+        return nil
+    }
+
+    /// The yes/no question in the status bar, while it has the focus.
+    public var prompt: Prompt? {
+        if case .prompt(let prompt) = focus { return prompt }
+        return nil
     }
 
     /// The map area: the screen minus the status bar.

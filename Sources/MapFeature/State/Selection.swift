@@ -41,7 +41,7 @@ public enum Selection: Equatable, Sendable {
         case .place(let place): return "p:" + place.id
         case .cluster(let cluster): return cluster.marker.key
         case .layerFeature(let pick): return pick.key
-        default: return nil
+        case .pin, .midpoint, .meetingPoint, .found: return nil
         }
     }
 }
@@ -168,7 +168,7 @@ enum SelectionReducer {
             if state.pins.labels[number] == nil, let pin = state.pins.pins.first(where: { $0.number == number }) {
                 return [.describePin(pin)]
             }
-        default:
+        case .cluster, .midpoint, .meetingPoint, .found, .layerFeature, nil:
             break
         }
         return []

@@ -49,7 +49,7 @@ struct FilterPanel {
     /// Handles a key while the panel is open.
     static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
         if key == .escape || key == .enter || key == .character("v") || key == .character("q") {
-            state.filterPanelOpen = false
+            state.focus = .map
             return []
         }
         guard case .character(let c) = key, let toggle = toggles.first(where: { $0.key == c }) else { return [] }

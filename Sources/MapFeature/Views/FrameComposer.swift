@@ -54,18 +54,33 @@ public struct FrameComposer: Sendable {
         if state.detailOpen, let selection = state.selection {
             DetailPane(theme: theme).draw(selection, state: state, into: &grid)
         }
-        if let search = state.search {
-            SearchPane(theme: theme).draw(search, state: state, into: &grid)
-        } else {
-            StatusBar(theme: theme).draw(state, counts: placement.counts, into: &grid)
-        }
-        if state.filterPanelOpen { FilterPanel(theme: theme).draw(state, into: &grid) }
-        if state.layers.panelOpen { LayerListPanel(theme: theme).draw(state, into: &grid) }
-        if state.showHelp {
-            HelpOverlay(theme: theme).draw(ascii: state.ascii, layers: state.layers.layers, into: &grid)
-        }
+        drawFocus(state, counts: placement.counts, into: &grid)
+        // Over the focus, as it takes the keys before the focus does.
         if let alert = state.alert { AlertBox(theme: theme).draw(alert, into: &grid) }
         return grid
+    }
+
+    /// The bottom row and the overlay of whatever has the focus (`MapReducer.handle` hands it the keys):
+    /// the search line instead of the status bar, or a panel or the help over the map.
+    func drawFocus(_ state: MapState, counts: (markers: Int, places: Int), into grid: inout CellGrid) {
+        let statusBar = { (grid: inout CellGrid) in
+            StatusBar(theme: theme).draw(state, counts: counts, into: &grid)
+        }
+        switch state.focus {
+        case .map, .prompt:
+            statusBar(&grid)
+        case .search(let search):
+            SearchPane(theme: theme).draw(search, state: state, into: &grid)
+        case .filters:
+            statusBar(&grid)
+            FilterPanel(theme: theme).draw(state, into: &grid)
+        case .layers:
+            statusBar(&grid)
+            LayerListPanel(theme: theme).draw(state, into: &grid)
+        case .help:
+            statusBar(&grid)
+            HelpOverlay(theme: theme).draw(ascii: state.ascii, layers: state.layers.layers, into: &grid)
+        }
     }
 
     /// The markers: a glyph in its kind's colour, or a count on its main kind's colour; the selection

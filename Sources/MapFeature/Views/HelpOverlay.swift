@@ -1,17 +1,17 @@
 import Places
 import Render
 
-/// A centred box listing every key binding and, beside them (below on narrow screens), a legend of
+/// A centred box listing the map's keys (`KeyTable`) and, beside them (below on narrow screens), a legend of
 /// every glyph and colour on the map.
 struct HelpOverlay {
     let theme: FrameComposer.Theme
 
     /// `layers` are the user's layers, each named in the legend in its colour.
     func draw(ascii: Bool, layers: [UserLayer], into grid: inout CellGrid) {
-        let entries = KeyBindings.help
-        let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
+        let entries = KeyTable.entries(in: .map)
+        let keyWidth = entries.map { TextWidth.of($0.shown) }.max() ?? 0
         let keys = entries.map { entry in
-            entry.keys + String(repeating: " ", count: keyWidth - TextWidth.of(entry.keys)) + "  " + entry.meaning
+            entry.shown + String(repeating: " ", count: keyWidth - TextWidth.of(entry.shown)) + "  " + entry.meaning
         }
         let legend = Self.legend(ascii: ascii, layers: layers)
         let keysWidth = keys.map(TextWidth.of).max() ?? 0

@@ -10,7 +10,7 @@ struct LayerListPanel {
         let count = state.layers.layers.count
         switch key {
         case .escape, .character("L"), .character("q"):
-            state.layers.panelOpen = false
+            state.focus = .map
         case .up, .character("k"):
             state.layers.cursor = max(state.layers.cursor - 1, 0)
         case .down, .character("j"):
@@ -19,10 +19,10 @@ struct LayerListPanel {
             LayersReducer.toggle(at: state.layers.cursor, &state)
         case .enter, .character("f"):
             LayersReducer.fit(at: state.layers.cursor, &state)
-            state.layers.panelOpen = false
+            state.focus = .map
         case .character(let c):
             if let n = c.wholeNumberValue, n >= 1, n <= count { LayersReducer.toggle(at: n - 1, &state) }
-        default:
+        case .left, .right, .tab, .backTab, .backspace, .delete, .pageUp, .pageDown, .home, .end:
             break
         }
         return []
