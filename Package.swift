@@ -39,7 +39,8 @@ let package = Package(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
             swiftSettings: strict),
         .target(
-            name: "TileSources", dependencies: ["GeoCore", "VectorTiles", "Storage", "Network", "TextSafety"],
+            name: "TileSources",
+            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety"],
             swiftSettings: strict),
 
         // MARK: Composition root
@@ -81,7 +82,10 @@ let package = Package(
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
-            dependencies: ["TileSources", "Storage", "Network", "VectorTiles", "Render", "TestSupport", "TextSafety"],
+            dependencies: [
+                "TileSources", "Storage", "Network", "VectorTiles", "Render", "MapFeature", "GeoCore", "TestSupport",
+                "TextSafety",
+            ],
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -41,6 +41,8 @@ public enum RemoteTileEvent: Sendable, Equatable {
 public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// The source's name in messages (host or file name).
     public let name: String
+    /// The request slots it shares with the other sources of its map.
+    public let gate: HostGate
     private let cache: TileCache?
     private let clock: @Sendable () -> Double
     private let defaultMaxAge: Double
@@ -87,16 +89,18 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     ///   - fetcher: nil until known (a TileJSON not read yet): the store then serves its cache only.
     ///   - cache: the disk cache; nil when there is none.
     ///   - memoryBytes: most bytes of fetched tiles kept in memory (each tile counts 64 more).
+    ///   - gate: the request slots per host shared with the map's other sources.
     ///   - clock: seconds, monotonic enough for pauses (tests pass their own).
     ///   - onEvent: called on any thread when tiles arrive or the source fails or recovers.
     public init(
         name: String, metadata: TileSetMetadata, fetcher: (any TileFetcher)?, cache: TileCache?,
         defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds,
-        memoryBytes: Int = RemoteTileStore.defaultMemoryBytes,
+        memoryBytes: Int = RemoteTileStore.defaultMemoryBytes, gate: HostGate = HostGate(),
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         onEvent: @escaping @Sendable (RemoteTileEvent) -> Void
     ) {
         self.name = name
+        self.gate = gate
         self.cache = cache
         self.defaultMaxAge = defaultMaxAge
         self.clock = clock
@@ -110,7 +114,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         let host = state.fetcher?.host ?? ""
         for (_, flight) in state.inFlight {
             flight.task.cancel()
-            HostGate.shared.release(host: host)
+            gate.release(host: host)
         }
         state.wake?.cancel()
     }
@@ -156,7 +160,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
             let gone = state.inFlight.filter { !keep.contains($0.key) }
             for id in gone.keys {
                 state.inFlight[id] = nil
-                HostGate.shared.release(host: state.fetcher?.host ?? "")
+                gate.release(host: state.fetcher?.host ?? "")
             }
             return gone.values.map(\.task)
         }
@@ -192,7 +196,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
                 return
             }
             while let next = nextTile(),
-                HostGate.shared.acquire(host: fetcher.host, onFree: { [weak self] in self?.pump() })
+                gate.acquire(host: fetcher.host, onFree: { [weak self] in self?.pump() })
             {
                 start(next, fetcher: fetcher)
             }
@@ -247,7 +251,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
             return true
         }
         guard current else { return }
-        HostGate.shared.release(host: host)
+        gate.release(host: host)
         switch result {
         case .success(.tile(let bytes, let maxAge)): keep(id, bytes: bytes, maxAge: maxAge)
         case .success(.empty(let maxAge)): keep(id, bytes: nil, maxAge: maxAge)

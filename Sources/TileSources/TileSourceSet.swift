@@ -45,6 +45,8 @@ public final class TileSourceSet: @unchecked Sendable {
     }
 
     private let options: Options
+    /// The request slots per host all remote sources share.
+    private let gate = HostGate()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var changeHandler: (@Sendable () -> Void)?
@@ -153,13 +155,13 @@ public final class TileSourceSet: @unchecked Sendable {
             }
             return RemoteTileStore(
                 name: name, metadata: Self.metadata(name, cache: cache), fetcher: client, cache: cache,
-                defaultMaxAge: options.maxAge, onEvent: sink)
+                defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
         case .tileJSON(let url):
             let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
             let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
             let store = RemoteTileStore(
                 name: name, metadata: cached?.metadata(fallbackName: name) ?? Self.metadata(name, cache: cache),
-                fetcher: client, cache: cache, defaultMaxAge: options.maxAge, onEvent: sink)
+                fetcher: client, cache: cache, defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
             let timeout = max(options.timeout, 10)
             resolve(index: index, failure: { "cannot read the TileJSON at \(Self.host(url)): \($0)" }) {
                 let (client, metadata, json) = try await Self.fetchTileJSON(url, timeout: timeout)
@@ -172,7 +174,7 @@ public final class TileSourceSet: @unchecked Sendable {
         case .remotePMTiles(let url):
             let store = RemoteTileStore(
                 name: name, metadata: Self.metadata(name, cache: cache), fetcher: nil, cache: cache,
-                defaultMaxAge: options.maxAge, onEvent: sink)
+                defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
             resolve(index: index, failure: { "cannot read the PMTiles archive at \(Self.host(url)): \($0)" }) {
                 [options] in
                 let fetcher = try await PMTilesRangeFetcher.open(url, timeout: max(options.timeout, 10))

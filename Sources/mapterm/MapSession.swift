@@ -3,6 +3,7 @@ import GeoCore
 import MapFeature
 import Places
 import Render
+import TileSources
 
 /// The running map: the state, the runtime that performs its effects, and how frames are drawn.
 /// Used by the interactive loop and by `render` (which waits for the first places before drawing).

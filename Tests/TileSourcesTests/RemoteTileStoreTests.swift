@@ -57,7 +57,6 @@ import VectorTiles
 
     @Test func aFrameDrawsBeforeAnyTileArrivesAndAgainAfter() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.serve, latency: 0.3)
         let events = Events()
@@ -83,7 +82,6 @@ import VectorTiles
 
     @Test func aPanCancelsTilesNoLongerInView() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.serve, latency: 0.6)
         let events = Events()
@@ -131,7 +129,6 @@ import VectorTiles
 
     @Test func theCacheStaysUnderItsLimitDuringALongSeededPan() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         let events = Events()
         let limit = 400_000
@@ -160,7 +157,6 @@ import VectorTiles
     @Test(arguments: [0, 2_000])
     func aTileTheDiskCacheCannotHoldIsFetchedOnce(limit: Int) throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         let events = Events()
         let cache = try TileCache(path: Self.temporaryFile("tiny.mbtiles"), limitBytes: limit)
@@ -179,7 +175,6 @@ import VectorTiles
 
     @Test func backoffSpacesRetriesAsPromised() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.queue([.tooManyRequests(retryAfter: 1), .failing])
         let events = Events()
@@ -199,7 +194,6 @@ import VectorTiles
 
     @Test func atMostFourRequestsAtOnce() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.serve, latency: 0.15)
         let events = Events()
@@ -213,7 +207,6 @@ import VectorTiles
 
     @Test func missingTilesAreEmptyAndNotAskedAgain() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.notFound)
         let events = Events()
@@ -231,7 +224,6 @@ import VectorTiles
 
     @Test func aTilePastItsMaxAgeIsDrawnAndFetchedAgainInTheBackground() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         let events = Events()
         let cache = try TileCache(path: Self.temporaryFile("stale.mbtiles"), limitBytes: 1 << 20)
@@ -247,7 +239,6 @@ import VectorTiles
 
     @Test func garbageAndStalledTilesNeverStopTheMap() throws {
         let fake = try TileServerFake()
-        #expect(HostGate.shared.count(host: "127.0.0.1") == 0, "no request of another test is under way")
         defer { fake.stop() }
         fake.set(.garbage)
         let events = Events()

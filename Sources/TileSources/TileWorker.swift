@@ -1,7 +1,6 @@
 import MapFeature
 import Render
 import Synchronization
-import TileSources
 import VectorTiles
 
 /// The map's `TileService`: builds the snapshot of each requested view off the frame path (reading,
@@ -9,7 +8,7 @@ import VectorTiles
 /// remote sources, and posts `.tilesLoaded` to the inbox. Requests are served one at a time, newest
 /// only: a request that waits while a newer one comes is dropped. `reload()` serves the newest request
 /// again (tiles arrived, a source failed or recovered).
-final class TileWorker: TileService {
+public final class TileWorker: TileService {
     private let builder: Mutex<TileSnapshotBuilder>
     private let sources: TileSourceSet
     private let basemap: TileSourceID
@@ -29,7 +28,7 @@ final class TileWorker: TileService {
     ///     where no other source has tiles has no streets).
     ///   - sources: the user's sources, whose remote ones are told what the view lacks.
     ///   - attribution: every source's credit, read when an answer is posted.
-    init(
+    public init(
         builder: sending TileSnapshotBuilder, basemap: TileSourceID, sources: TileSourceSet,
         attribution: @escaping @Sendable () -> String, inbox: Inbox
     ) {
@@ -40,23 +39,23 @@ final class TileWorker: TileService {
         self.inbox = inbox
     }
 
-    func load(_ request: TileRequest) {
+    public func load(_ request: TileRequest) {
         queue.withLock { $0.newest = request }
         schedule()
     }
 
     /// Serves the newest request again, if there is one.
-    func reload() {
+    public func reload() {
         guard queue.withLock({ $0.newest != nil }) else { return }
         schedule()
     }
 
-    func idle() async {
+    public func idle() async {
         await queue.withLock { $0.last }?.value
     }
 
     /// Tiles that could not be read or decoded so far, over all sources.
-    var damagedTileCount: Int { builder.withLock { $0.damagedTileCount } }
+    public var damagedTileCount: Int { builder.withLock { $0.damagedTileCount } }
 
     /// Starts a build after the one under way; it serves the newest request unless a newer build was
     /// scheduled meanwhile.
