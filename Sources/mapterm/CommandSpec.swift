@@ -55,6 +55,14 @@ struct CommandSpec {
         }
     }
 
+    /// "render needs --size COLSxROWS (USAGE)": the error for a required option (or word) left out.
+    func missing(_ what: String) -> UsageError {
+        UsageError("\(name ?? "mapterm") needs \(what) (\(usage))")
+    }
+
+    /// The error for a required option left out.
+    func missing(_ option: any CommandOption) -> UsageError { missing(option.synopsis) }
+
     // MARK: Text
 
     /// The usage on one line, for messages: "mapterm render --center LAT,LON|NAME --zoom Z ...".

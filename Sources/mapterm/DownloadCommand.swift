@@ -22,16 +22,15 @@ enum DownloadCommand {
     static let maxTiles = 50_000
 
     static func run(_ args: ArgumentList) throws {
-        let usage = spec.usage
         guard let sourceText = args.text(OptionTable.tiles) else {
-            throw UsageError("download needs --tiles SOURCE (\(usage))")
+            throw spec.missing(OptionTable.tiles)
         }
         guard let out = args.text(OptionTable.out) else {
-            throw UsageError("download needs --out FILE.mbtiles (\(usage))")
+            throw spec.missing(OptionTable.out)
         }
         let area = try self.area(args)
         guard let zooms = try args.value(OptionTable.downloadZooms) else {
-            throw UsageError("download needs --zoom Z0-Z1, like 0-14 (\(usage))")
+            throw spec.missing(OptionTable.downloadZooms)
         }
         let total = area.tileCount(zooms: zooms)
         guard total <= maxTiles || args.has(OptionTable.yes) else {
@@ -78,7 +77,7 @@ enum DownloadCommand {
     static func area(_ args: ArgumentList) throws -> GeoBounds {
         if let box = try args.value(OptionTable.bbox) { return box }
         guard let center = try args.value(OptionTable.around) else {
-            throw UsageError("download needs --bbox S,W,N,E or --around LAT,LON --radius KM (\(spec.usage))")
+            throw spec.missing("\(OptionTable.bbox.synopsis) or \(OptionTable.around.synopsis)")
         }
         guard let radius = try args.value(OptionTable.downloadRadius) else {
             throw UsageError("--around needs --radius KM, a number above 0 and at most 20000")

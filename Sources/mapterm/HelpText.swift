@@ -30,7 +30,7 @@ enum HelpText {
     static var usage: SafeText {
         var lines: [SafeText] = ["mapterm: a map of the world in your terminal.", "", "usage:"]
         for command in commands { lines += command.usageLines() }
-        lines += ["  mapterm [COMMAND] --help | --version", "", "options:"]
+        lines += ["  mapterm --help | --version", "  mapterm COMMAND --help", "", "options:"]
         lines += options.flatMap(CommandSpec.helpLines)
         lines += ["", searchForms, "", "filters (every source):"]
         lines += filters.flatMap(CommandSpec.helpLines)

@@ -14,7 +14,7 @@ enum ImportCommand {
 
     static func run(_ args: ArgumentList) throws {
         guard let path = args.positional.first else {
-            throw UsageError("import needs a FILE (\(spec.usage): Refuge Restrooms API JSON or CSV, at most 10 MB)")
+            throw spec.missing("a FILE (Refuge Restrooms API JSON or CSV, at most 10 MB)")
         }
         let result: PlaceImportResult
         do {

@@ -17,8 +17,8 @@ enum LayerCommand {
     static let shownProblems = 10
 
     static func run(_ args: ArgumentList) throws {
-        guard let path = args.positional.first else { throw UsageError("layer needs a FILE (\(spec.usage))") }
-        guard args.has(OptionTable.info) else { throw UsageError("layer needs --info (\(spec.usage))") }
+        guard let path = args.positional.first else { throw spec.missing("a FILE") }
+        guard args.has(OptionTable.info) else { throw spec.missing(OptionTable.info) }
         let options = LayerReadOptions(
             latColumn: args.text(OptionTable.latColumn), lonColumn: args.text(OptionTable.lonColumn))
         let format = LayerFormat(path: path)

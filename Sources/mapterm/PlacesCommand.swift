@@ -21,7 +21,7 @@ enum PlacesCommand {
 
     static func run(_ args: ArgumentList) throws {
         guard let near = try args.value(OptionTable.placesNear) else {
-            throw UsageError("places needs --near LAT,LON (\(spec.usage))")
+            throw spec.missing(OptionTable.placesNear)
         }
         let radius = try args.value(OptionTable.placesRadius) ?? defaultRadiusKm
         var chosen = try FilterOptions.filter(args, hiding: false)

@@ -27,11 +27,10 @@ enum RenderCommand {
         var environment = ProcessInfo.processInfo.environment
         environment["MAPTERM_LOCATION"] = nil
         let configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
-        let usage = spec.usage
-        guard let center = configuration.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
-        if case .point = center, configuration.zoom == nil { throw UsageError("render needs --zoom Z (\(usage))") }
+        guard let center = configuration.center else { throw spec.missing(OptionTable.center) }
+        if case .point = center, configuration.zoom == nil { throw spec.missing(OptionTable.zoom) }
         guard let size = try args.value(OptionTable.size) else {
-            throw UsageError("render needs --size COLSxROWS (\(usage))")
+            throw spec.missing(OptionTable.size)
         }
         if case .failure(let problem) = configuration.location?.point { throw problem }
         let timeout = try args.value(OptionTable.timeout) ?? defaultTimeout

@@ -19,7 +19,7 @@ enum SearchCommand {
     static func run(_ args: ArgumentList) throws {
         let query = SearchQuery(args.positional.joined(separator: " "))
         guard !query.text.isEmpty else {
-            throw UsageError("search needs a QUERY (\(spec.usage))")
+            throw spec.missing("a QUERY")
         }
         let center = try args.value(OptionTable.searchNear) ?? StartupState.marketStreet
         let kinds = try args.value(OptionTable.searchKind)

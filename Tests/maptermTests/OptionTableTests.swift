@@ -73,6 +73,12 @@ struct OptionTableTests {
         }
     }
 
+    @Test func aMissingOptionIsNamedWithTheUsage() {
+        let error = RenderCommand.spec.missing(OptionTable.size)
+        #expect(error.description.hasPrefix("render needs --size COLSxROWS (mapterm render --center LAT,LON|NAME"))
+        #expect(InteractiveCommand.spec.missing("a FILE").description.hasPrefix("mapterm needs a FILE (mapterm ["))
+    }
+
     private func message(_ work: () throws -> Void) -> String? {
         do {
             try work()
