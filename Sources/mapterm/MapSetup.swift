@@ -7,7 +7,7 @@ import Storage
 /// The one set-up of the map: opens what a `MapConfiguration` names (the shipped resources, the layer
 /// files, the tile sources, the place source, the gazetteer) and builds the first state and the
 /// `MapSession`. The interactive map and `render` both start here and differ only in their loop, and in
-/// what a one-frame `render` cannot do: it keeps no pins (it saves none), searches nothing, reads a
+/// what a one-frame `render` cannot do: it shows the pins but saves none, searches nothing, reads a
 /// `--layer -` stream to its end before drawing, and says on stderr what the map shows in an alert.
 struct MapSetup {
     /// What the session is for.
