@@ -89,6 +89,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
+            name: "maptermTests", dependencies: ["mapterm", "GeoCore", "Places", "TextSafety"], swiftSettings: strict),
+        .testTarget(
             name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport", "TextSafety"],
             exclude: ["Fixtures"],
             swiftSettings: strict),

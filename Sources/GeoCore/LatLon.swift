@@ -29,15 +29,4 @@ public struct LatLon: Hashable, Sendable, CustomStringConvertible {
 
     /// "37.33150, -121.89110": five decimals, about one metre.
     public var description: String { String(format: "%.5f, %.5f", lat, lon) }
-
-    /// Parses "LAT,LON" (spaces allowed) and checks the ranges; returns nil for anything else.
-    public static func parse(_ text: String) -> LatLon? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
-        else { return nil }
-        let point = LatLon(lat: lat, lon: lon)
-        return point.isValid ? point : nil
-    }
 }

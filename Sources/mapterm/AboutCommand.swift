@@ -7,10 +7,12 @@ import TileSources
 /// of every tile source in use (`--tiles`, else the config file's), without asking any network: a
 /// remote source's attribution comes from its cache file, if it has one yet.
 enum AboutCommand {
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: ["tiles"], switches: [])
+    static let spec = CommandSpec(name: "--about", items: [.repeated(OptionTable.tiles)])
+
+    static func run(_ args: ArgumentList) throws {
         Console.out(HelpText.about)
-        let texts = args.all("tiles").isEmpty ? try UserConfig.load().tiles : args.all("tiles")
+        let given = try args.values(OptionTable.tiles)
+        let texts = given.isEmpty ? try UserConfig.load().tiles : given
         guard !texts.isEmpty else { return }
         Console.out("  Your tile sources:")
         for text in texts {

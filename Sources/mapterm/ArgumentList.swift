@@ -5,15 +5,17 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// Parsed `--name value` options and `--flag` switches of one subcommand; rejects anything unknown.
+/// Values are read through the option table's entries, so each is parsed by its own option's parser.
 struct ArgumentList {
-    private(set) var values: [String: String] = [:]
-    /// Every value of each option, in order (an option given twice keeps both; `values` the last).
-    private(set) var allValues: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
+    private var allValues: [String: [String]] = [:]
+    private var flags: Set<String> = []
     private(set) var positional: [String] = []
 
-    /// Parses `arguments` where `options` take a value and `switches` do not.
-    init(_ arguments: [String], options: Set<String>, switches: Set<String>, positional maxPositional: Int = 0) throws {
+    /// Parses `arguments` against `accepted` (options with a placeholder take a value, switches do not),
+    /// keeping up to `maxPositional` arguments that are not options.
+    init(_ arguments: [String], accepting accepted: [any CommandOption], positional maxPositional: Int = 0) throws {
+        let options = Set(accepted.filter { $0.placeholder != nil }.map(\.name))
+        let switches = Set(accepted.filter { $0.placeholder == nil }.map(\.name))
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument.hasPrefix("--") {
@@ -29,7 +31,6 @@ struct ArgumentList {
                     guard let value = inlineValue ?? rest.popFirst() else {
                         throw UsageError("--\(name) needs a value")
                     }
-                    values[name] = value
                     allValues[name, default: []].append(value)
                 } else {
                     throw UsageError("unknown option \(argument) (see mapterm --help)")
@@ -42,8 +43,16 @@ struct ArgumentList {
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    /// Every value given to a repeatable option, in order.
-    func all(_ name: String) -> [String] { allValues[name] ?? [] }
-    subscript(name: String) -> String? { values[name] }
+    func has(_ option: SwitchOption) -> Bool { flags.contains(option.name) }
+
+    /// The text of the option's last value (an option given twice keeps the last), unparsed.
+    func text<Value>(_ option: ValueOption<Value>) -> String? { allValues[option.name]?.last }
+
+    /// The option's last value, parsed; nil when it is not given.
+    func value<Value>(_ option: ValueOption<Value>) throws -> Value? { try text(option).map(option.parse) }
+
+    /// Every value given to a repeatable option, in order, parsed.
+    func values<Value>(_ option: ValueOption<Value>) throws -> [Value] {
+        try (allValues[option.name] ?? []).map(option.parse)
+    }
 }

@@ -11,32 +11,40 @@ import VectorTiles
 /// offline use, with a progress bar; resumable (run it again after Ctrl-C); refuses more than
 /// `maxTiles` tiles unless `--yes`, so that nobody hammers a free server by mistake.
 enum DownloadCommand {
-    static let usage =
-        "mapterm download --tiles SOURCE (--bbox S,W,N,E | --around LAT,LON --radius KM) --zoom Z0-Z1 --out FILE.mbtiles [--yes]"
+    static let spec = CommandSpec(
+        name: "download",
+        items: [
+            .required(OptionTable.tiles),
+            .oneOf([[OptionTable.bbox], [OptionTable.around, OptionTable.downloadRadius]], required: true),
+            .required(OptionTable.downloadZooms), .required(OptionTable.out), .optional(OptionTable.yes),
+        ])
     /// Most tiles a download takes without `--yes`.
     static let maxTiles = 50_000
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(
-            arguments, options: ["tiles", "bbox", "around", "radius", "zoom", "out"], switches: ["yes"])
-        guard let sourceText = args["tiles"] else { throw UsageError("download needs --tiles SOURCE (\(usage))") }
-        guard let out = args["out"] else { throw UsageError("download needs --out FILE.mbtiles (\(usage))") }
+    static func run(_ args: ArgumentList) throws {
+        guard let sourceText = args.text(OptionTable.tiles) else {
+            throw spec.missing(OptionTable.tiles)
+        }
+        guard let out = args.text(OptionTable.out) else {
+            throw spec.missing(OptionTable.out)
+        }
         let area = try self.area(args)
-        guard let zoomText = args["zoom"] else { throw UsageError("download needs --zoom Z0-Z1, like 0-14 (\(usage))") }
-        let zooms = try parseZooms(zoomText)
+        guard let zooms = try args.value(OptionTable.downloadZooms) else {
+            throw spec.missing(OptionTable.downloadZooms)
+        }
         let total = area.tileCount(zooms: zooms)
-        guard total <= maxTiles || args.has("yes") else {
+        guard total <= maxTiles || args.has(OptionTable.yes) else {
             throw UsageError(
                 "the area has \(total) tiles at z\(zooms.lowerBound)-\(zooms.upperBound), more than \(maxTiles): "
                     + "choose a smaller area or fewer zooms, or add --yes if the server allows it")
         }
-        let spec: TileSourceSpec
+        let source: TileSourceSpec
         do {
-            spec = try TileSourceSpec(parsing: sourceText)
+            source = try TileSourceSpec(parsing: sourceText)
         } catch {
             throw UsageError(error.description)
         }
-        let (fetcher, metadata) = try open(spec)
+        let (fetcher, metadata) = try open(source)
         let target: DownloadFile
         do {
             target = try DownloadFile(path: out)
@@ -65,39 +73,16 @@ enum DownloadCommand {
 
     // MARK: Options
 
+    /// `--bbox`, else the box around `--around` of `--radius`.
     static func area(_ args: ArgumentList) throws -> GeoBounds {
-        if let text = args["bbox"] {
-            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let s = parts[0], let w = parts[1], let n = parts[2], let e = parts[3],
-                [s, w, n, e].allSatisfy(\.isFinite)
-            else {
-                throw UsageError("--bbox must be S,W,N,E in degrees, like 37.77,-122.43,37.80,-122.39 (got '\(text)')")
-            }
-            guard (-90...90).contains(s), (-90...90).contains(n), s < n else {
-                throw UsageError("--bbox latitudes must be -90...90 with south below north (got '\(text)')")
-            }
-            guard (-180...180).contains(w), (-180...180).contains(e) else {
-                throw UsageError("--bbox longitudes must be -180...180 (got '\(text)')")
-            }
-            return GeoBounds(south: s, west: w, north: n, east: e)
+        if let box = try args.value(OptionTable.bbox) { return box }
+        guard let center = try args.value(OptionTable.around) else {
+            throw spec.missing("\(OptionTable.bbox.synopsis) or \(OptionTable.around.synopsis)")
         }
-        guard let text = args["around"] else {
-            throw UsageError("download needs --bbox S,W,N,E or --around LAT,LON --radius KM (\(usage))")
+        guard let radius = try args.value(OptionTable.downloadRadius) else {
+            throw UsageError("--around needs --radius KM, a number above 0 and at most 20000")
         }
-        let center = try MapOptions.parseCenter(text)
-        guard let radiusText = args["radius"], let radius = Double(radiusText), radius.isFinite, radius > 0,
-            radius <= 20_000
-        else { throw UsageError("--around needs --radius KM, a number above 0 and at most 20000") }
         return GeoBounds.around(center, radiusKm: radius)
-    }
-
-    /// "0-14" (or "12"): whole zooms within 0...22.
-    static func parseZooms(_ text: String) throws -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard (1...2).contains(parts.count), let low = parts[0], let high = parts.last ?? nil, low >= 0, high <= 22,
-            low <= high
-        else { throw UsageError("--zoom must be Z0-Z1 with 0 <= Z0 <= Z1 <= 22, like 0-14 (got '\(text)')") }
-        return low...high
     }
 
     // MARK: Source and file
@@ -111,9 +96,9 @@ enum DownloadCommand {
                 let client = try TileServerClient(template: template)
                 return (client, TileSetMetadata(name: client.host, format: "pbf", minZoom: 0, maxZoom: 22))
             case .tileJSON(let url):
-                return try PlacesCommand.blocking { try await TileSourceSet.readTileJSON(url, timeout: 10) }
+                return try Blocking.run { try await TileSourceSet.readTileJSON(url, timeout: 10) }
             case .remotePMTiles(let url):
-                let fetcher = try PlacesCommand.blocking { try await PMTilesRangeFetcher.open(url, timeout: 10) }
+                let fetcher = try Blocking.run { try await PMTilesRangeFetcher.open(url, timeout: 10) }
                 return (fetcher, fetcher.archive.metadata)
             case .mbtiles, .pmtiles:
                 let store = try MapComposition.openLocal(spec)

@@ -10,11 +10,12 @@ import TextSafety
 /// ("mapterm: FILE: line 17: latitude 123.4 out of range"). A file that cannot be read, is over 10 MB,
 /// is malformed or holds no valid place is a usage error (exit 2) and changes nothing.
 enum ImportCommand {
-    static let usage = "mapterm import FILE (Refuge Restrooms API JSON or CSV, at most 10 MB)"
+    static let spec = CommandSpec(name: "import", items: [.positional("FILE")], maxPositional: 1)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: [], switches: [], positional: 1)
-        guard let path = args.positional.first else { throw UsageError("import needs a FILE (\(usage))") }
+    static func run(_ args: ArgumentList) throws {
+        guard let path = args.positional.first else {
+            throw spec.missing("a FILE (Refuge Restrooms API JSON or CSV, at most 10 MB)")
+        }
         let result: PlaceImportResult
         do {
             result = try PlaceImporter.importFile(at: URL(fileURLWithPath: path))

@@ -10,47 +10,30 @@ import TileSources
 /// `mapterm [options]`: the full-screen map. Reads input, reduces it to a new state, draws one frame
 /// per batch of input (a burst of queued keys costs one redraw), and always restores the terminal.
 enum InteractiveCommand {
-    static let options = Set(["center", "zoom", "tiles", "source", "api-base", "location", "hide"])
-        .union(LayerOptions.names)
+    static let spec = CommandSpec(
+        name: nil,
+        items: [
+            .optional(OptionTable.center), .optional(OptionTable.zoom), .repeated(OptionTable.tiles),
+            .optional(OptionTable.ascii), .optional(OptionTable.source), .optional(OptionTable.apiBase),
+            .optional(OptionTable.location),
+        ] + LayerOptions.usage + [FilterOptions.mapGroup])
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: options, switches: FilterOptions.switches.union(["ascii"]))
-        let filter = try FilterOptions.filter(args, kindOption: "hide")
-        let options = try MapOptions(args)
-        let resources = try ResourceLocator.locate()
-        let config = try UserConfig.load()
-        let layers = try LayerOptions(args, config: config).load()
-        let stream = try layers.streamLayer.map { ($0, try LayerStream.forStdin()) }
-        let composition = try MapComposition(
-            resources: resources, tiles: options.tiles, config: config,
-            cacheDirectory: UserConfig.tileCacheURL())
-        let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
-        let pinFile = PinFile(url: PinFile.defaultURL())
-        let lastView = LastViewFile.defaultFile()
-        let screen = try TerminalScreen.open(colorMode: nil, keysFromTTY: stream != nil)
+    static func run(_ args: ArgumentList) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
+        let setup = try MapSetup(configuration, purpose: .interactive)
+        let screen = try TerminalScreen.open(colorMode: nil, keysFromTTY: setup.stream != nil)
         let size = screen.size
-        var state = StartupState.make(
-            options: options, locationText: args["location"] ?? ProcessInfo.processInfo.environment["MAPTERM_LOCATION"],
-            pins: pinFile, lastView: lastView, screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8)
-        state.places.filter = filter
-        state.layers = layers.state
-        if let note = layers.notes.first { state.notice = note }
-        if state.alert == nil, let notice = opened.notice {
-            state.alert = Alert("About the places database", detail: notice)
-        }
-        // One gazetteer for the search and the pins' descriptions, loaded once by whichever asks first.
-        let gazetteer = ReverseGeocoder.Lazy(directory: resources.file("gazetteer"))
-        let search = MapSearch(store: opened.source as? PlaceStore, resources: resources, geocoder: gazetteer)
-        let session = MapSession(
-            state: state, source: opened.source, pinStore: pinFile, describe: RenderCommand.describer(gazetteer),
-            search: search, composition: composition, wake: screen.wake)
-        if let (layer, stream) = stream { stream.start(layer: layer, inbox: session.runtime.inbox) }
+        let session = setup.session(
+            screen: Viewport(cols: size.cols, rows: size.rows), utf8: screen.isUTF8, wake: screen.wake)
         let runtime = session.runtime
-        let watcher = FileWatcher(url: pinFile.url) { runtime.pinsMayHaveChanged() }
+        if let stream = setup.stream, let layer = setup.layers.streamLayer {
+            stream.start(layer: layer, inbox: runtime.inbox)
+        }
+        let watcher = FileWatcher(url: setup.pinFile.url) { runtime.pinsMayHaveChanged() }
         withExtendedLifetime(watcher) { runLoop(session, screen: screen) }
         screen.close()
-        lastView.save(session.state.camera)
+        configuration.lastView.save(session.state.camera)
         if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
     }
 

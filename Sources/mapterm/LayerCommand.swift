@@ -7,15 +7,20 @@ import TextSafety
 /// Exit 0 when the file is the format (even with problems); a file that is not, or cannot be read,
 /// prints one line `mapterm: FILE: reason` and exits 2.
 enum LayerCommand {
-    static let usage = "mapterm layer FILE --info [--lat-col NAME] [--lon-col NAME]"
+    static let spec = CommandSpec(
+        name: "layer",
+        items: [
+            .positional("FILE"), .required(OptionTable.info), .optional(OptionTable.latColumn),
+            .optional(OptionTable.lonColumn),
+        ], maxPositional: 1)
     /// Problems listed before "… and K more".
     static let shownProblems = 10
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: ["lat-col", "lon-col"], switches: ["info"], positional: 1)
-        guard let path = args.positional.first else { throw UsageError("layer needs a FILE (\(usage))") }
-        guard args.has("info") else { throw UsageError("layer needs --info (\(usage))") }
-        let options = LayerReadOptions(latColumn: args["lat-col"], lonColumn: args["lon-col"])
+    static func run(_ args: ArgumentList) throws {
+        guard let path = args.positional.first else { throw spec.missing("a FILE") }
+        guard args.has(OptionTable.info) else { throw spec.missing(OptionTable.info) }
+        let options = LayerReadOptions(
+            latColumn: args.text(OptionTable.latColumn), lonColumn: args.text(OptionTable.lonColumn))
         let format = LayerFormat(path: path)
         let data: LayerData
         do {

@@ -8,11 +8,6 @@ import TileSources
 /// read while the map runs), `--trail N`, `--lat-col NAME`, `--lon-col NAME`; without `--layer`, the
 /// config file's `layers`.
 struct LayerOptions {
-    /// The option names these take.
-    static let names: Set<String> = ["layer", "trail", "lat-col", "lon-col"]
-    /// Most positions `--trail` keeps.
-    static let maximumTrail = 100_000
-
     /// One `--layer` value.
     struct Spec: Equatable {
         var path: String
@@ -20,15 +15,23 @@ struct LayerOptions {
         var isStdin: Bool { path == "-" }
     }
 
+    /// The usage items of the map and `render`.
+    static let usage: [CommandSpec.Item] = [
+        .repeated(OptionTable.layer), .optional(OptionTable.trail), .optional(OptionTable.latColumn),
+        .optional(OptionTable.lonColumn),
+    ]
+
     var specs: [Spec]
     var trail: Int
     var read: LayerReadOptions
 
-    init(_ args: ArgumentList, config: UserConfig) throws {
-        let given = args.all("layer")
-        specs = try (given.isEmpty ? config.layers : given).map(Self.parse)
-        trail = try args["trail"].map(Self.parseTrail) ?? 0
-        read = LayerReadOptions(latColumn: args["lat-col"], lonColumn: args["lon-col"])
+    /// The layers the arguments name, else those of the settings file.
+    init(_ args: ArgumentList, settings: UserConfig) throws {
+        let given = try args.values(OptionTable.layer)
+        specs = try given.isEmpty ? settings.layers.map(Self.parse) : given
+        trail = try args.value(OptionTable.trail) ?? 0
+        read = LayerReadOptions(
+            latColumn: args.text(OptionTable.latColumn), lonColumn: args.text(OptionTable.lonColumn))
         if specs.filter(\.isStdin).count > 1 { throw UsageError("--layer - (stdin) can be given only once") }
         if trail > 0, !specs.contains(where: \.isStdin) {
             throw UsageError("--trail keeps the positions of a moving feature: it needs --layer - (stdin)")
@@ -50,13 +53,6 @@ struct LayerOptions {
 
     static func expanded(_ path: String) -> String {
         path == "-" ? path : NSString(string: path).expandingTildeInPath
-    }
-
-    static func parseTrail(_ text: String) throws -> Int {
-        guard let n = Int(text), (0...maximumTrail).contains(n) else {
-            throw UsageError("--trail must be a number of positions, 0...\(maximumTrail) (got '\(text)')")
-        }
-        return n
     }
 
     /// The layer feature `render --select layer:L:F` names (layer L, its feature F, both from 1).

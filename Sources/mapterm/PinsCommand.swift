@@ -12,18 +12,19 @@ import TextSafety
 /// "meetingPoint":{"lat","lon","totalDistanceKm"}|null}` (degrees, km). `--geojson`: the pins file's
 /// GeoJSON. A corrupt pins file is moved aside and the error thrown (main prints it, exit 1).
 enum PinsCommand {
-    static let usage = "mapterm pins [--json | --geojson]"
+    static let spec = CommandSpec(
+        name: "pins", items: [.oneOf([[OptionTable.json], [OptionTable.geojson]], required: false)],
+        hidden: [OptionTable.stressSave])
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(arguments, options: ["stress-save"], switches: ["json", "geojson"])
-        if let path = args["stress-save"] { stressSave(URL(fileURLWithPath: path)) }
-        if args.has("json") && args.has("geojson") {
-            throw UsageError("--json and --geojson cannot be combined (\(usage))")
+    static func run(_ args: ArgumentList) throws {
+        if let path = args.text(OptionTable.stressSave) { stressSave(URL(fileURLWithPath: path)) }
+        if args.has(OptionTable.json) && args.has(OptionTable.geojson) {
+            throw UsageError("--json and --geojson cannot be combined (\(spec.usage))")
         }
         let pins = try PinFile(url: PinFile.defaultURL()).load()
-        if args.has("geojson") {
+        if args.has(OptionTable.geojson) {
             Console.outRaw(SafeText(json: String(decoding: PinFile.geoJSON(pins), as: UTF8.self)))
-        } else if args.has("json") {
+        } else if args.has(OptionTable.json) {
             Console.outRaw(SafeText(json: json(pins)))
         } else {
             Console.outRaw(text(pins))

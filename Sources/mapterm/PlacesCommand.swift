@@ -7,37 +7,36 @@ import TextSafety
 /// `mapterm places`: the places around a point, nearest first, with their distance, as a text table or
 /// a JSON array (the `Place` JSON form plus `distanceKm`).
 enum PlacesCommand {
-    static let usage =
-        "mapterm places --near LAT,LON [--radius KM] [--kind KINDS] [--zoom Z] [--ada] [--unisex] [--changing-table] [--closed] [--limit N] [--source embedded|refuge|FILE.json] [--json]"
+    static let spec = CommandSpec(
+        name: "places",
+        items: [
+            .required(OptionTable.placesNear), .optional(OptionTable.placesRadius), .optional(OptionTable.placesKind),
+            .optional(OptionTable.placesZoom), .optional(OptionTable.placesLimit), .optional(OptionTable.source),
+            .optional(OptionTable.apiBase), .optional(OptionTable.json),
+        ] + OptionTable.amenities.map(CommandSpec.Item.optional))
     /// Search radius when `--radius` is not given, km.
     static let defaultRadiusKm = 5.0
-    /// Largest `--radius`: half the Earth's circumference, km.
-    static let maxRadiusKm = 20_000.0
     /// Number of places listed when `--limit` is not given.
     static let defaultLimit = 20
-    /// Largest `--limit`.
-    static let maxLimit = 10_000
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(
-            arguments, options: ["near", "radius", "kind", "limit", "source", "api-base", "zoom"],
-            switches: FilterOptions.switches.union(["json"]))
-        guard let nearText = args["near"] else { throw UsageError("places needs --near LAT,LON (\(usage))") }
-        let near = try parseNear(nearText)
-        let radius = try args["radius"].map(parseRadius) ?? defaultRadiusKm
-        var chosen = try FilterOptions.filter(args, kindOption: "kind")
-        // checked: parseZoom returns a finite zoom in 0...18
-        chosen.zoom = try args["zoom"].map { Int(try MapOptions.parseZoom($0).rounded(.down)) }
+    static func run(_ args: ArgumentList) throws {
+        guard let near = try args.value(OptionTable.placesNear) else {
+            throw spec.missing(OptionTable.placesNear)
+        }
+        let radius = try args.value(OptionTable.placesRadius) ?? defaultRadiusKm
+        var chosen = try FilterOptions.filter(args, hiding: false)
+        chosen.zoom = try args.value(OptionTable.placesZoom)
         let filter = chosen
-        let limit = try args["limit"].map(parseLimit) ?? defaultLimit
+        let limit = try args.value(OptionTable.placesLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
+            args.text(OptionTable.source) ?? "embedded", resources: { try ResourceLocator.locate() },
+            apiBase: args.text(OptionTable.apiBase))
         if let notice = opened.notice { Diagnostics.say(notice) }
         let source = opened.source
-        let listed = try blocking {
+        let listed = try Blocking.run {
             try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
         }
-        Console.outRaw(args.has("json") ? try json(listed) : table(listed, near: near, radiusKm: radius))
+        Console.outRaw(args.has(OptionTable.json) ? try json(listed) : table(listed, near: near, radiusKm: radius))
     }
 
     // MARK: Query
@@ -107,22 +106,16 @@ enum PlacesCommand {
         }
         let idWidth = min(24, listed.map(\.place.id.count).max() ?? 2)
         var lines: [SafeText] = [
-            "DIST KM  \(cell("KIND", 13))  \(cell("NAME", 40))  \(cell("ID", idWidth))  WHERE"
+            "DIST KM  \(TextCell.padded("KIND", 13))  \(TextCell.padded("NAME", 40))  \(TextCell.padded("ID", idWidth))  WHERE"
         ]
         for item in listed {
             let place = item.place
             let row: SafeText =
-                "\(item.distanceKm, format: "%7.2f")  \(cell(place.kind.rawValue, 13))  \(cell(place.name, 40))  "
-                + "\(cell(place.id, idWidth))  \(SafeText(sanitizing: whereText(place)))"
+                "\(item.distanceKm, format: "%7.2f")  \(TextCell.padded(place.kind.rawValue, 13))  \(TextCell.padded(place.name, 40))  "
+                + "\(TextCell.padded(place.id, idWidth))  \(SafeText(sanitizing: whereText(place)))"
             lines.append(row.trimmingTrailingSpaces())
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` sanitised, cut to `width` characters and padded with spaces to that width.
-    static func cell(_ text: String, _ width: Int) -> SafeText {
-        let cut = SafeText(sanitizing: text, maxLength: width)
-        return cut + .spaces(width - cut.string.count)
     }
 
     /// "301 W. 2nd St, Austin TX" for a restroom; "SFO / KSFO, San Francisco, US" for an airport.
@@ -141,65 +134,5 @@ enum PlacesCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return SafeText(json: String(decoding: try encoder.encode(listed), as: UTF8.self)) + "\n"
-    }
-
-    // MARK: Validation
-
-    static func parseNear(_ text: String) throws -> LatLon {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)), lat.isFinite, lon.isFinite
-        else { throw UsageError("--near must be LAT,LON in degrees, like 37.7749,-122.4194 (got '\(text)')") }
-        guard (-90...90).contains(lat) else { throw UsageError("latitude \(parts[0]) is out of range -90...90") }
-        guard (-180...180).contains(lon) else { throw UsageError("longitude \(parts[1]) is out of range -180...180") }
-        return LatLon(lat: lat, lon: lon)
-    }
-
-    static func parseRadius(_ text: String) throws -> Double {
-        guard let radius = Double(text.trimmingCharacters(in: .whitespaces)), radius.isFinite else {
-            throw UsageError("--radius must be a distance in km, like 2.5 (got '\(text)')")
-        }
-        guard radius > 0, radius <= maxRadiusKm else {
-            throw UsageError("--radius \(text) is out of range: more than 0 and at most \(Int(maxRadiusKm)) km")
-        }
-        return radius
-    }
-
-    static func parseLimit(_ text: String) throws -> Int {
-        guard let limit = Int(text.trimmingCharacters(in: .whitespaces)), (1...maxLimit).contains(limit) else {
-            throw UsageError("--limit must be a whole number from 1 to \(maxLimit) (got '\(text)')")
-        }
-        return limit
-    }
-
-    // MARK: Async bridge
-
-    /// Runs `work` on the concurrency pool and blocks the calling thread until it has finished: for
-    /// command-line subcommands, which are synchronous.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.result = .success(try await work())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        guard let result = box.result else { fatalError("blocking work ended without a result") }
-        return try result.get()
-    }
-
-    /// The hand-over slot of `blocking`; the semaphore orders the write before the read, the lock
-    /// makes that visible to the checker.
-    private final class ResultBox<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Result<T, any Error>?
-        var result: Result<T, any Error>? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
     }
 }

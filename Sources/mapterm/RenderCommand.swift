@@ -10,59 +10,39 @@ import TileSources
 /// `mapterm render`: one frame as text on stdout, exactly ROWS lines of COLS cells, with the places
 /// of the view (waiting for them) and, with `--select ID`, that place selected and its pane open.
 enum RenderCommand {
-    static let usage =
-        "mapterm render --center LAT,LON|NAME --zoom Z --size COLSxROWS [--tiles SOURCE]... [--timeout S] [--ascii] [--color] [--attribution] [--source S] [--select ID]"
+    static let spec = CommandSpec(
+        name: "render",
+        items: [
+            .required(OptionTable.center), .required(OptionTable.zoom), .required(OptionTable.size),
+            .repeated(OptionTable.tiles), .optional(OptionTable.timeout), .optional(OptionTable.ascii),
+            .optional(OptionTable.color), .optional(OptionTable.attribution), .optional(OptionTable.source),
+            .optional(OptionTable.apiBase), .optional(OptionTable.select), .optional(OptionTable.location),
+        ] + LayerOptions.usage + [FilterOptions.mapGroup])
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(
-            arguments,
-            options: Set([
-                "center", "zoom", "size", "tiles", "source", "api-base", "select", "location", "hide", "timeout",
-            ]).union(LayerOptions.names),
-            switches: FilterOptions.switches.union(["ascii", "color", "attribution"]))
-        let options = try MapOptions(args)
-        guard let center = options.center else { throw UsageError("render needs --center LAT,LON (\(usage))") }
-        guard let zoom = options.zoom ?? options.centerZoom else {
-            throw UsageError("render needs --zoom Z (\(usage))")
+    /// Seconds to wait for remote tiles without `--timeout`.
+    static let defaultTimeout = 10.0
+
+    static func run(_ args: ArgumentList) throws {
+        // A one-frame render shows only the location it is given.
+        var environment = ProcessInfo.processInfo.environment
+        environment["MAPTERM_LOCATION"] = nil
+        let configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
+        guard let center = configuration.center else { throw spec.missing(OptionTable.center) }
+        if case .point = center, configuration.zoom == nil { throw spec.missing(OptionTable.zoom) }
+        guard let size = try args.value(OptionTable.size) else {
+            throw spec.missing(OptionTable.size)
         }
-        guard let sizeText = args["size"] else { throw UsageError("render needs --size COLSxROWS (\(usage))") }
-        let size = try MapOptions.parseSize(sizeText)
-        let timeout = try args["timeout"].map(Self.parseTimeout) ?? 10
-        let resources = try ResourceLocator.locate()
-        let config = try UserConfig.load()
-        let layers = try LayerOptions(args, config: config).load()
-        let composition = try MapComposition(
-            resources: resources, tiles: options.tiles, config: config,
-            cacheDirectory: UserConfig.tileCacheURL())
-        let filter = try FilterOptions.filter(args, kindOption: "hide")
-        let opened = try PlaceSources.make(
-            args["source"] ?? "embedded", resources: { resources }, apiBase: args["api-base"])
-        if let notice = opened.notice { Diagnostics.say(notice) }
-        var state = MapState(
-            camera: Camera(center: center, zoom: zoom), screen: size, ascii: options.ascii || !Locale.isUTF8Environment)
-        state.places.filter = filter
-        state.layers = layers.state
-        if let id = layers.streamLayer { LayerStream.readAll(fd: STDIN_FILENO, into: id, &state) }
-        if let text = args["location"] {
-            guard let location = LatLon.parse(text) else {
-                throw UsageError("--location must be LAT,LON (got '\(text)')")
-            }
-            state.userLocation = location
-        }
-        do {
-            state.pins = PinsState(pins: try PinFile(url: PinFile.defaultURL()).load())
-        } catch {
-            Diagnostics.say("pins not shown: \(error)")
-        }
-        let session = MapSession(
-            state: state, source: opened.source,
-            describe: Self.describer(resources), composition: composition)
+        if case .failure(let problem) = configuration.location?.point { throw problem }
+        let timeout = try args.value(OptionTable.timeout) ?? defaultTimeout
+        let setup = try MapSetup(configuration, purpose: .oneFrame)
+        let session = setup.session(screen: size, utf8: Locale.isUTF8Environment)
         session.send(.appeared)
         session.settle()
-        if let id = args["select"] { try select(id, in: session) }
+        if let id = args.text(OptionTable.select) { try select(id, in: session) }
+        let composition = setup.composition
         let frame = try waitForTiles(session, composition: composition, seconds: timeout)
-        Console.out(frame, color: options.color)
-        if args.has("attribution") {
+        Console.out(frame, color: args.has(OptionTable.color))
+        if args.has(OptionTable.attribution) {
             let attribution = SafeText(sanitizing: composition.attribution)
             Console.out(attribution.isEmpty ? "no attribution" : "map data: \(attribution)")
         }
@@ -107,14 +87,6 @@ enum RenderCommand {
         return session.frame()
     }
 
-    /// Seconds for `--timeout`: a number from 0 to 600.
-    static func parseTimeout(_ text: String) throws -> Double {
-        guard let seconds = Double(text), seconds.isFinite, (0...600).contains(seconds) else {
-            throw UsageError("--timeout must be seconds, 0...600 (got '\(text)')")
-        }
-        return seconds
-    }
-
     /// Selects the place (or "pin:N", "midpoint", "meeting-point", "cluster" for the drawn cluster nearest
     /// the centre) with this id in view and opens its pane.
     static func select(_ id: String, in session: MapSession) throws {
@@ -133,16 +105,6 @@ enum RenderCommand {
         session.send(.select(selection))
         session.send(.openPane)
         session.settle()
-    }
-
-    /// Reverse geocoding of pins from the shipped gazetteer, loaded on first use.
-    static func describer(_ resources: ResourceLocator) -> @Sendable (LatLon) -> String {
-        describer(ReverseGeocoder.Lazy(directory: resources.file("gazetteer")))
-    }
-
-    /// Describes positions with `geocoder` (loaded on first use, or already by the search).
-    static func describer(_ geocoder: ReverseGeocoder.Lazy) -> @Sendable (LatLon) -> String {
-        { geocoder.describe($0)?.label ?? "place names unavailable" }
     }
 
     static func matches(_ selection: Selection, _ id: String) -> Bool {

@@ -7,22 +7,23 @@ import TextSafety
 /// `mapterm search QUERY`: what `/` in the map finds, as a table or JSON; exit status 1 when nothing
 /// matched (or the coordinate typed is out of range).
 enum SearchCommand {
-    static let usage = "mapterm search QUERY [--near LAT,LON] [--kind KINDS] [--limit N] [--json]"
+    static let spec = CommandSpec(
+        name: "search",
+        items: [
+            .positional("QUERY"), .optional(OptionTable.searchNear), .optional(OptionTable.searchKind),
+            .optional(OptionTable.searchLimit), .optional(OptionTable.json),
+        ], maxPositional: 64)
     /// Number of results listed when `--limit` is not given.
     static let defaultLimit = 10
-    /// Largest `--limit`.
-    static let maxLimit = 200
 
-    static func run(_ arguments: [String]) throws {
-        let args = try ArgumentList(
-            arguments, options: ["near", "kind", "limit"], switches: ["json"], positional: 64)
+    static func run(_ args: ArgumentList) throws {
         let query = SearchQuery(args.positional.joined(separator: " "))
         guard !query.text.isEmpty else {
-            throw UsageError("search needs a QUERY (\(usage))")
+            throw spec.missing("a QUERY")
         }
-        let center = try args["near"].map(PlacesCommand.parseNear) ?? StartupState.marketStreet
-        let kinds = try args["kind"].map(SearchSetup.kinds)
-        let limit = try args["limit"].map(parseLimit) ?? defaultLimit
+        let center = try args.value(OptionTable.searchNear) ?? StartupState.marketStreet
+        let kinds = try args.value(OptionTable.searchKind)
+        let limit = try args.value(OptionTable.searchLimit) ?? defaultLimit
         let resources = try ResourceLocator.locate()
         let store = try openStore(resources)
         let search = try SearchSetup.make(store: store, resources: resources)
@@ -33,7 +34,7 @@ enum SearchCommand {
             Diagnostics.say(problem)
             exit(1)
         }
-        Console.outRaw(args.has("json") ? try json(answer.results) : table(answer.results))
+        Console.outRaw(args.has(OptionTable.json) ? try json(answer.results) : table(answer.results))
         if answer.results.isEmpty {
             Diagnostics.say("nothing matched '\(query.text)'")
             exit(1)
@@ -48,19 +49,12 @@ enum SearchCommand {
         }
     }
 
-    static func parseLimit(_ text: String) throws -> Int {
-        guard let limit = Int(text.trimmingCharacters(in: .whitespaces)), (1...maxLimit).contains(limit) else {
-            throw UsageError("--limit must be a whole number from 1 to \(maxLimit) (got '\(text)')")
-        }
-        return limit
-    }
-
     // MARK: Output
 
     /// Name, kind, where, distance (km) and position, one result a line.
     static func table(_ results: [SearchResult]) -> SafeText {
         guard !results.isEmpty else { return "" }
-        let cell = PlacesCommand.cell
+        let cell = TextCell.padded
         var lines: [SafeText] = [
             "\(cell("NAME", 36))  \(cell("KIND", 13))  \(cell("WHERE", 40))   DIST KM  LAT, LON"
         ]

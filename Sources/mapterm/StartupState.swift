@@ -5,8 +5,8 @@ import Places
 import TextSafety
 
 /// The state the map opens with: where to look (explicit flags, else the user's location at a local
-/// zoom, else the last view, else Market Street in San Francisco), the user location, saved pins, and
-/// alerts for anything the user gave that could not be used.
+/// zoom, else the last view, else Market Street in San Francisco), the user location and saved pins;
+/// and the alert for anything the user gave that could not be used.
 struct StartupState {
     /// Where the map opens without a location or a saved view: Market Street at Civic Center, San
     /// Francisco, where the shipped streets (`bayarea.mbtiles`) and restrooms both are.
@@ -18,52 +18,59 @@ struct StartupState {
     /// Degrees of longitude across the screen at the start when the location is known.
     static let localSpanDegrees = 0.05
 
+    /// The first state: the camera (see `initialCamera`), the user's location, `pins` (nil: they could
+    /// not be loaded, and new pins get ids of this run only), and the text mode. Reads the last view only when nothing else says where to look.
+    /// - Parameters:
+    ///   - center: the `--center` point, and the zoom that fits what it named (nil for a coordinate).
+    ///   - zoom: `--zoom`.
     static func make(
-        options: MapOptions, locationText: String?, pins: (any PinStore)?, lastView: LastViewFile, screen: Viewport,
-        utf8: Bool
+        center: (point: LatLon, zoom: Double?)?, zoom: Double?, location: LatLon?, pins: [Pin]?, lastView: LastViewFile,
+        screen: Viewport, ascii: Bool
     ) -> MapState {
-        var alerts: [Alert] = []
-        var location: LatLon?
-        if let text = locationText, !text.isEmpty {
-            location = LatLon.parse(text)
-            if location == nil {
-                alerts.append(
-                    Alert(
-                        "Location '\(TextSanitizer.clean(text, maxLength: 40))' is not valid.",
-                        detail:
-                            "Use LAT,LON in degrees, like 37.3315,-121.8911 (latitude -90...90, longitude -180...180).")
-                )
-            }
-        }
-        let camera = initialCamera(options: options, location: location, lastView: lastView, screen: screen)
-        var state = MapState(camera: camera, screen: screen, ascii: options.ascii || !utf8)
+        let camera = initialCamera(center: center, zoom: zoom, location: location, lastView: lastView, screen: screen)
+        var state = MapState(camera: camera, screen: screen, ascii: ascii)
         state.userLocation = location
-        do {
-            state.pins = PinsState(pins: try pins?.load() ?? [])
+        if let pins {
+            state.pins = PinsState(pins: pins)
             state.pins.idSeed = "pin-" + UUID().uuidString
-        } catch {
-            alerts.append(Alert("Your pins could not be loaded.", detail: String(describing: error)))
-        }
-        state.alert = alerts.first.map { first in
-            alerts.count == 1 ? first : Alert(first.title, detail: alerts.compactMap(\.detail).joined(separator: " "))
         }
         return state
     }
 
-    static func initialCamera(options: MapOptions, location: LatLon?, lastView: LastViewFile, screen: Viewport)
-        -> Camera
-    {
-        if let center = options.center {
-            return Camera(center: center, zoom: options.zoom ?? options.centerZoom ?? defaultZoom)
+    /// The alert for what could not be used: the location given, the saved pins; nil when all was.
+    static func alert(location: MapConfiguration.Location?, pinsProblem: (any Error)?) -> Alert? {
+        var alerts: [Alert] = []
+        if let location, case .failure = location.point {
+            alerts.append(
+                Alert(
+                    "Location '\(TextSanitizer.clean(location.text, maxLength: 40))' is not valid.",
+                    detail:
+                        "Use LAT,LON in degrees, like 37.3315,-121.8911 or 37°19'N 121°53'W (latitude -90...90, longitude -180...180)."
+                ))
+        }
+        if let pinsProblem {
+            alerts.append(Alert("Your pins could not be loaded.", detail: String(describing: pinsProblem)))
+        }
+        return alerts.first.map { first in
+            alerts.count == 1 ? first : Alert(first.title, detail: alerts.compactMap(\.detail).joined(separator: " "))
+        }
+    }
+
+    static func initialCamera(
+        center: (point: LatLon, zoom: Double?)?, zoom: Double?, location: LatLon?, lastView: LastViewFile,
+        screen: Viewport
+    ) -> Camera {
+        if let center {
+            return Camera(center: center.point, zoom: zoom ?? center.zoom ?? defaultZoom)
         }
         if let location {
-            let zoom = log2(Double(screen.dotsWide) * 360 / (localSpanDegrees * Camera.worldDotsAtZoomZero))
-            return Camera(center: location, zoom: options.zoom ?? zoom)
+            let local = log2(Double(screen.dotsWide) * 360 / (localSpanDegrees * Camera.worldDotsAtZoomZero))
+            return Camera(center: location, zoom: zoom ?? local)
         }
         if let saved = lastView.load() {
-            return options.zoom.map { saved.zoomed(to: $0) } ?? saved
+            return zoom.map { saved.zoomed(to: $0) } ?? saved
         }
-        return Camera(center: marketStreet, zoom: options.zoom ?? firstZoom)
+        return Camera(center: marketStreet, zoom: zoom ?? firstZoom)
     }
 }
 
@@ -71,8 +78,8 @@ struct StartupState {
 struct LastViewFile {
     let url: URL
 
-    static func defaultFile() -> LastViewFile {
-        let environment = ProcessInfo.processInfo.environment
+    /// The file for `environment` (`XDG_STATE_HOME`, else `~/.local/state`).
+    static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> LastViewFile {
         let base =
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")

@@ -1,21 +1,23 @@
 import Foundation
 import TextSafety
 
-/// Entry point: dispatches to a subcommand; a usage error prints one line and exits 2.
+/// Entry point: dispatches to a subcommand (`mapterm CMD --help` prints its usage and options); a usage
+/// error prints one line and exits 2.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
 do {
     switch arguments.first {
-    case "render": try RenderCommand.run(Array(arguments.dropFirst()))
-    case "pins": try PinsCommand.run(Array(arguments.dropFirst()))
-    case "places": try PlacesCommand.run(Array(arguments.dropFirst()))
-    case "search": try SearchCommand.run(Array(arguments.dropFirst()))
-    case "layer": try LayerCommand.run(Array(arguments.dropFirst()))
-    case "import": try ImportCommand.run(Array(arguments.dropFirst()))
-    case "download": try DownloadCommand.run(Array(arguments.dropFirst()))
+    case "render": try RenderCommand.spec.run(rest, RenderCommand.run)
+    case "pins": try PinsCommand.spec.run(rest, PinsCommand.run)
+    case "places": try PlacesCommand.spec.run(rest, PlacesCommand.run)
+    case "search": try SearchCommand.spec.run(rest, SearchCommand.run)
+    case "layer": try LayerCommand.spec.run(rest, LayerCommand.run)
+    case "import": try ImportCommand.spec.run(rest, ImportCommand.run)
+    case "download": try DownloadCommand.spec.run(rest, DownloadCommand.run)
     case "--help", "-h", "help": Console.out(HelpText.usage)
     case "--version": Console.out("mapterm \(HelpText.version)")
-    case "--about": try AboutCommand.run(Array(arguments.dropFirst()))
-    default: try InteractiveCommand.run(arguments)
+    case "--about": try AboutCommand.spec.run(rest, AboutCommand.run)
+    default: try InteractiveCommand.spec.run(arguments, InteractiveCommand.run)
     }
 } catch let error as UsageError {
     Diagnostics.say(error.description)

@@ -35,11 +35,4 @@ import Testing
         #expect(LatLon.wrapLongitude(540) == -180)
         #expect(LatLon.wrapLongitude(179.5) == 179.5)
     }
-
-    @Test func parsesCoordinates() {
-        #expect(LatLon.parse("48.8566, 2.3522") == LatLon(lat: 48.8566, lon: 2.3522))
-        #expect(LatLon.parse("91,0") == nil)
-        #expect(LatLon.parse("nan,0") == nil)
-        #expect(LatLon.parse("1;2") == nil)
-    }
 }

@@ -36,6 +36,16 @@ offline_render_leaves_libcurl_unloaded() {  # libcurl and its libraries cost a s
   ! LD_DEBUG=files "$MAPTERM" render --center 43.7384,7.4246 --zoom 15 --size 40x10 2>&1 >/dev/null | grep -q libcurl
 }
 
+points_in_every_form() {  # --near and --location read every form --center reads
+  local paris="48°51'N 2°21'E"
+  "$MAPTERM" places --near "$paris" --radius 5 --limit 1 | grep -q 'DIST KM' || return 1
+  "$MAPTERM" search paris --near "$paris" --limit 1 | grep -q 'Paris' || return 1
+  local with without
+  with=$("$MAPTERM" render --center "$paris" --zoom 12 --size 40x8 --location "$paris") || return 1
+  without=$("$MAPTERM" render --center 48.85,2.35 --zoom 12 --size 40x8) || return 1
+  [ "$with" != "$without" ]
+}
+
 check "render prints exactly ROWS lines of COLS cells" render_size_is_exact
 check "an offline render never loads libcurl" offline_render_leaves_libcurl_unloaded
 check "render --color uses ANSI colours" render_colour_has_escapes
@@ -45,5 +55,7 @@ check "size 0x0 is refused" bad_input "size" render --center 0,0 --zoom 1 --size
 check "a missing tiles file is refused" bad_input "no such file" render --center 0,0 --zoom 1 --size 10x5 --tiles /nonexistent.mbtiles
 check "a file that is not MBTiles is refused" not_mbtiles
 check "an unknown option is refused" bad_input "unknown option" --frobnicate
+check "--near and --location take 48°51'N 2°21'E like --center" points_in_every_form
+check "render --help lists its options" sh -c '"$0" render --help | grep -q -- "--size COLSxROWS"' "$MAPTERM"
 check "render --select pin:1 names where the pin is" render_names_a_pin
 check "--about names the data sources" sh -c '"$0" --about | grep -q "Natural Earth" && "$0" --about | grep -q "OpenStreetMap"' "$MAPTERM"

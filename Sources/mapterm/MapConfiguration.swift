@@ -1,0 +1,86 @@
+import Foundation
+import GeoCore
+import Places
+import Storage
+import TextSafety
+import TileSources
+
+/// What the map (and `render`) is asked to show, from the arguments, the environment and the settings
+/// file, every value checked: made without opening anything (`MapSetup` opens what it names).
+struct MapConfiguration {
+    /// `--center`: a point, or a name the set-up looks up (`NamedCenter`).
+    enum Center: Equatable {
+        case point(LatLon)
+        case named(String)
+
+        /// A point in any form `PointArgument` reads, else a name; text without letters that is not a
+        /// point, a point off the Earth, and a name with control characters or escape sequences are
+        /// refused.
+        init(parsing text: String) throws {
+            if let point = PointArgument.read(text) {
+                self = .point(try point.mapError { UsageError("--center: \($0.description)") }.get())
+                return
+            }
+            guard text.contains(where: \.isLetter) else {
+                throw UsageError("--center must be \(PointArgument.forms) or a place name (got '\(text)')")
+            }
+            guard TextSanitizer.clean(text) == text else {
+                throw UsageError(
+                    "--center must be LAT,LON or a place name, without control characters (got '\(TextSanitizer.clean(text))')"
+                )
+            }
+            self = .named(text)
+        }
+    }
+
+    /// `--location` (else `MAPTERM_LOCATION`) as given, and the point it spells or why it does not.
+    struct Location {
+        var text: String
+        var point: Result<LatLon, UsageError>
+    }
+
+    var center: Center?
+    var zoom: Double?
+    /// The `--tiles` sources, in order (empty: the settings file's).
+    var tiles: [String]
+    var ascii: Bool
+    var filter: PlaceFilter
+    /// `--source`: embedded, refuge or a JSON file; `--api-base` for refuge.
+    var placeSource: String
+    var apiBase: String?
+    var location: Location?
+    var layers: LayerOptions
+    /// The settings file's contents.
+    var settings: UserConfig
+    /// Where the pins are kept.
+    var pinsURL: URL
+    /// Where the last view is kept.
+    var lastView: LastViewFile
+    /// Where remote tiles are cached.
+    var tileCacheURL: URL
+
+    /// The configuration the arguments ask for, `environment` naming the files (XDG folders) and the
+    /// location when `--location` is not given (`MAPTERM_LOCATION`), `settings` the settings file's.
+    /// - Throws: `UsageError` for a bad value.
+    init(_ args: ArgumentList, environment: [String: String], settings: UserConfig) throws {
+        filter = try FilterOptions.filter(args, hiding: true)
+        center = try args.value(OptionTable.center)
+        zoom = try args.value(OptionTable.zoom)
+        tiles = try args.values(OptionTable.tiles)
+        ascii = args.has(OptionTable.ascii)
+        placeSource = args.text(OptionTable.source) ?? "embedded"
+        apiBase = args.text(OptionTable.apiBase)
+        location = (args.text(OptionTable.location) ?? environment["MAPTERM_LOCATION"]).flatMap { text in
+            text.isEmpty
+                ? nil
+                : Location(
+                    text: text,
+                    point: Result { () throws(UsageError) in try PointArgument.parse(text, option: "location") })
+        }
+        layers = try LayerOptions(args, settings: settings)
+        self.settings = settings
+        pinsURL = PinFile.defaultURL(environment: environment)
+        lastView = LastViewFile.defaultFile(environment: environment)
+        tileCacheURL = UserConfig.tileCacheURL(environment: environment)
+    }
+}

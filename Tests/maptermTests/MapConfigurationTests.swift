@@ -1,0 +1,66 @@
+import GeoCore
+import MapFeature
+import Testing
+import TileSources
+
+@testable import mapterm
+
+/// The configuration is made from the arguments, the environment and the settings, opening nothing.
+struct MapConfigurationTests {
+    func configuration(_ arguments: [String], environment: [String: String] = [:], settings: UserConfig = UserConfig())
+        throws -> MapConfiguration
+    {
+        try MapConfiguration(InteractiveCommand.spec.parse(arguments), environment: environment, settings: settings)
+    }
+
+    @Test func theOptionsAreTheirParsedValues() throws {
+        let made = try configuration([
+            "--center", "Atlantis", "--zoom", "4.5", "--tiles", "a.mbtiles", "--ascii", "--hide", "airport", "--ada",
+            "--source", "refuge", "--api-base", "http://localhost:1",
+        ])
+        #expect(made.center == .named("Atlantis"))
+        #expect(made.zoom == 4.5)
+        #expect(made.tiles == ["a.mbtiles"])
+        #expect(made.ascii)
+        #expect(!made.filter.kinds.contains(.airport) && made.filter.kinds.contains(.restroom))
+        #expect(made.filter.amenities.contains(.accessible))
+        #expect(made.placeSource == "refuge" && made.apiBase == "http://localhost:1")
+        #expect(made.location == nil)
+    }
+
+    @Test func filesAndLocationComeFromTheEnvironment() throws {
+        let environment = [
+            "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "MAPTERM_LOCATION": "1,2",
+        ]
+        let made = try configuration([], environment: environment)
+        #expect(made.pinsURL.path.hasPrefix("/d/"))
+        #expect(made.lastView.url.path == "/s/mapterm/view.json")
+        #expect(made.tileCacheURL.path == "/c/mapterm/tiles")
+        #expect(try made.location?.point.get() == LatLon(lat: 1, lon: 2))
+        let given = try configuration(["--location", "3,4"], environment: environment)
+        #expect(try given.location?.point.get() == LatLon(lat: 3, lon: 4))
+    }
+
+    @Test func layersComeFromTheSettingsWithoutLayerOptions() throws {
+        var settings = UserConfig()
+        settings.layers = ["/a.geojson:color=red"]
+        #expect(try configuration([], settings: settings).layers.specs.map(\.path) == ["/a.geojson"])
+        #expect(try configuration(["--layer", "/b.gpx"], settings: settings).layers.specs.map(\.path) == ["/b.gpx"])
+    }
+
+    @Test func aBadLocationIsKeptForTheAlert() throws {
+        let made = try configuration(["--location", "123,456"])
+        let location = try #require(made.location)
+        #expect(throws: UsageError.self) { try location.point.get() }
+        let alert = try #require(StartupState.alert(location: location, pinsProblem: nil))
+        #expect(alert.title == "Location '123,456' is not valid.")
+        #expect(alert.detail?.contains("LAT,LON") == true)
+        #expect(StartupState.alert(location: nil, pinsProblem: nil) == nil)
+    }
+
+    @Test func badValuesAreUsageErrors() throws {
+        for arguments in [["--zoom", "x"], ["--hide", "cats"], ["--trail", "5"], ["--center", "91,0"]] {
+            #expect(throws: UsageError.self, "\(arguments)") { try configuration(arguments) }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import GeoCore
+import Testing
+
+@testable import mapterm
+
+/// The option table: every command's options are in its help and in `mapterm --help`; what is not
+/// an option is refused as before.
+struct OptionTableTests {
+    @Test func everyOptionOfEveryCommandIsInItsHelp() {
+        let general = HelpText.usage.string
+        for command in HelpText.commands {
+            let own = command.help.string
+            for option in command.options where !option.isHidden {
+                let first = option.help.first ?? ""
+                #expect(own.contains(option.synopsis), "\(command.usage): \(option.synopsis)")
+                #expect(own.contains(first), "\(command.usage): \(option.synopsis)")
+                #expect(general.contains(option.synopsis), "mapterm --help lacks \(option.synopsis)")
+                #expect(general.contains(first), "mapterm --help lacks the help of \(option.synopsis)")
+            }
+        }
+    }
+
+    @Test func usageLinesNameEveryShownOption() {
+        for command in HelpText.commands {
+            let usage = command.usage
+            for option in command.options where !option.isHidden && option.name != "help" {
+                let shown = usage.contains(option.synopsis) || usage.contains("[FILTERS]")
+                #expect(shown, "\(usage) lacks \(option.synopsis)")
+            }
+        }
+    }
+
+    @Test func hiddenOptionsAreAcceptedButNotShown() throws {
+        let args = try PinsCommand.spec.parse(["--stress-save", "/tmp/x"])
+        #expect(args.text(OptionTable.stressSave) == "/tmp/x")
+        #expect(!PinsCommand.spec.help.string.contains("stress-save"))
+        #expect(!HelpText.usage.string.contains("stress-save"))
+    }
+
+    @Test func helpLinesKeepTheirColumn() {
+        let lines = CommandSpec.helpLines(OptionTable.zoom).map(\.string)
+        #expect(lines == ["  --zoom Z           zoom 0...18, fractional allowed (0 shows the whole world)"])
+        let long = CommandSpec.helpLines(OptionTable.center).map(\.string)
+        #expect(long.first == "  --center LAT,LON|NAME")
+        #expect(long.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 21)) })
+    }
+
+    @Test func unknownOptionsAreRefusedAsBefore() {
+        #expect(
+            message { try InteractiveCommand.spec.parse(["--frobnicate"]) }
+                == "unknown option --frobnicate (see mapterm --help)")
+        #expect(
+            message { try RenderCommand.spec.parse(["--near", "1,2"]) }
+                == "unknown option --near (see mapterm --help)")
+        #expect(message { try PinsCommand.spec.parse(["--json=1"]) } == "unknown option --json=1 (see mapterm --help)")
+        #expect(message { try PlacesCommand.spec.parse(["--near"]) } == "--near needs a value")
+        #expect(message { try SearchCommand.spec.parse(["a", "--limit"]) } == "--limit needs a value")
+        #expect(message { try ImportCommand.spec.parse(["a", "b"]) } == "unexpected argument 'b' (see mapterm --help)")
+    }
+
+    @Test func valuesAreReadByTheirOwnParser() throws {
+        let args = try RenderCommand.spec.parse(["--zoom=3.5", "--size", "80x24", "--tiles", "a", "--tiles", "b"])
+        #expect(try args.value(OptionTable.zoom) == 3.5)
+        #expect(try args.value(OptionTable.size) == Viewport(cols: 80, rows: 24))
+        #expect(try args.values(OptionTable.tiles) == ["a", "b"])
+        let bad = try RenderCommand.spec.parse(["--zoom", "19"])
+        #expect(message { _ = try bad.value(OptionTable.zoom) } == "zoom 19 is out of range 0...18")
+    }
+
+    @Test func helpIsAnOptionOfEveryCommand() throws {
+        for command in HelpText.commands {
+            #expect(try command.parse(["--help"]).has(OptionTable.help), "\(command.usage)")
+        }
+    }
+
+    @Test func aMissingOptionIsNamedWithTheUsage() {
+        let error = RenderCommand.spec.missing(OptionTable.size)
+        #expect(error.description.hasPrefix("render needs --size COLSxROWS (mapterm render --center LAT,LON|NAME"))
+        #expect(InteractiveCommand.spec.missing("a FILE").description.hasPrefix("mapterm needs a FILE (mapterm ["))
+    }
+
+    private func message(_ work: () throws -> Void) -> String? {
+        do {
+            try work()
+            return nil
+        } catch {
+            return (error as? UsageError)?.description
+        }
+    }
+
+    private func message(_ work: () throws -> ArgumentList) -> String? {
+        message { _ = try work() }
+    }
+}
