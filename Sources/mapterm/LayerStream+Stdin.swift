@@ -12,15 +12,21 @@ extension LayerStream {
     }
 
     /// Starts reading into the map's stream layer `layer`: each delivery reaches the reducer through
-    /// the inbox.
+    /// the inbox, and the reader waits until the map has taken it (a writer faster than the map waits
+    /// on the pipe, and keys stay quick).
     func start(layer: Int, inbox: Inbox) {
         start { delivery in
+            let action: MapAction
             switch delivery {
             case .lines(let features, let problems):
-                inbox.post(.layers(.streamed(layer: layer, features: features, problems: problems)))
+                action = .layers(.streamed(layer: layer, features: features, problems: problems))
             case .ended(let reason):
-                inbox.post(.layers(.streamEnded(layer: layer, reason: reason)))
+                action = .layers(.streamEnded(layer: layer, reason: reason))
             }
+            // The reader's own thread blocks here, never a task of the pool.
+            let taken = DispatchSemaphore(value: 0)
+            inbox.post(action) { taken.signal() }
+            taken.wait()
         }
     }
 

@@ -44,7 +44,7 @@ public final class MapRuntime: Sendable {
         self.describe = describe
         self.tiles = tiles
         self.clock = clock
-        searcher = search.map { SearchWorker(answer: $0, deliver: inbox.post) }
+        searcher = search.map { SearchWorker(answer: $0, deliver: { inbox.post($0) }) }
         let stamp = pinStore?.stamp()
         work.withLock { $0.pinStamp = stamp }
     }
