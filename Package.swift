@@ -73,7 +73,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MapFeatureTests",
-            dependencies: ["MapFeature", "Render", "Storage", "TestSupport", "Layers"],
+            dependencies: ["MapFeature", "Render", "Storage", "TestSupport", "Layers", "TileSources"],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(

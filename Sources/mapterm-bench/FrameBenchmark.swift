@@ -4,6 +4,7 @@ import MapFeature
 import Render
 import Storage
 import TestSupport
+import TileSources
 import VectorTiles
 
 /// Frame render at 160×48 for the views MapSCII was measured on, warm (tiles cached) and cold.
@@ -80,16 +81,12 @@ enum FrameBenchmark {
 
     static func run(resources: URL) throws {
         print("== frame render 160x48, in process (map + panes) ==")
-        let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
-        /// As the app composes it: the world, then the shipped streets (or `streets` instead of them).
+        /// As the app composes it: the world, then the shipped streets (or `streets`, a path from the
+        /// repository's root, instead of them).
         func makeRenderer(streets: String?) throws -> SnapshotMap {
-            let root = resources.deletingLastPathComponent()
-            let overlays =
-                streets.map { [root.appendingPathComponent($0)] }
-                ?? ["monaco.mbtiles", "bayarea.mbtiles"].map { resources.appendingPathComponent($0) }
-            let files = [resources.appendingPathComponent("world.mbtiles")] + overlays
-            return SnapshotMap(
-                sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
+            let files = streets.map { [ShippedMap.files[0], "../" + $0] } ?? ShippedMap.files
+            let shipped = try ShippedMap(resources: resources, files: files)
+            return SnapshotMap(sources: shipped.loaders(), ids: shipped.ids, style: shipped.style)
         }
         let composer = FrameComposer()
         // BENCH_VIEW=Monaco (a prefix of the names) measures only those views, for profiling.

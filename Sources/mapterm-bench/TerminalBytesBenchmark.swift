@@ -5,16 +5,15 @@ import Render
 import Storage
 import Terminal
 import TestSupport
+import TileSources
 import VectorTiles
 
 /// Bytes the ncurses layer sends to an xterm-256color terminal at 160×48 for real map frames.
 enum TerminalBytesBenchmark {
     static func run(resources: URL) throws {
         print("== bytes written to the terminal, 160x48, xterm-256color ==")
-        let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
-        let files = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"].map { resources.appendingPathComponent($0) }
-        let renderer = SnapshotMap(
-            sources: try files.map { TileLoader(store: try MBTilesFile(path: $0.path)) }, style: style)
+        let shipped = try ShippedMap(resources: resources)
+        let renderer = SnapshotMap(sources: shipped.loaders(), ids: shipped.ids, style: shipped.style)
         let composer = FrameComposer()
         guard let input = fopen("/dev/null", "r"), let output = tmpfile() else { throw CocoaError(.fileNoSuchFile) }
         defer { fclose(input) }

@@ -22,23 +22,18 @@ final class MapComposition {
     /// with its TileJSON). Thread-safe.
     var attribution: String { Self.attribution(of: loaders.map(\.store)) }
 
-    /// The shipped tile files, in drawing order: the world basemap, then street detail over it.
-    static let shippedFiles = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"]
-    /// The world basemap's name.
-    static let basemap = TileSourceID("world.mbtiles")
-
     /// - Parameters:
     ///   - tiles: the `--tiles` values; when empty, the config file's `tiles`.
     ///   - cacheDirectory: where remote tiles are cached (nil: no disk cache).
     init(resources: ResourceLocator, tiles: [String], config: UserConfig, cacheDirectory: URL?) throws {
-        let styleData: Data
+        let shipped: ShippedMap
         do {
-            styleData = try Data(contentsOf: resources.file("style-dark.json"))
-        } catch {
-            throw UsageError("cannot read the map style \(resources.file("style-dark.json").path)")
+            shipped = try ShippedMap(resources: resources.directory, open: Self.openMBTiles)
+        } catch let error as ShippedMapError {
+            throw UsageError(error.description)
         }
-        style = try MapStyle.decode(from: styleData)
-        var stores: [any TileStore] = try Self.shippedFiles.map { try Self.openMBTiles(resources.file($0).path) }
+        style = shipped.style
+        var stores: [any TileStore] = shipped.stores
         var specs: [TileSourceSpec] = []
         for text in tiles.isEmpty ? config.tiles : tiles {
             do {
@@ -54,7 +49,7 @@ final class MapComposition {
         userSources = try TileSourceSet(specs: specs, options: options, openLocal: Self.openLocal)
         stores += userSources.stores
         loaders = stores.map { TileLoader(store: $0) }
-        ids = Self.shippedFiles.map(TileSourceID.init) + userSources.ids
+        ids = shipped.ids + userSources.ids
         renderer = MapRenderer(style: style)
     }
 

@@ -28,7 +28,7 @@ final class MapSession {
             MapComposition.attribution(of: loaders.map(\.store))
         }
         let tiles = TileWorker(
-            builder: composition.makeBuilder(), basemap: MapComposition.basemap, sources: composition.userSources,
+            builder: composition.makeBuilder(), basemap: ShippedMap.basemap, sources: composition.userSources,
             attribution: attribution, inbox: inbox)
         self.tiles = tiles
         composition.userSources.onChange = { tiles.reload() }

@@ -4,20 +4,20 @@ import Places
 import Render
 import Storage
 import TestSupport
+import TileSources
 import VectorTiles
 
 /// The shipped basemap, overlays and style, opened once for the frame tests.
 enum WorldMap {
     static let style: MapStyle = {
         // The shipped style must parse; a failure here is a real defect.
-        try! MapStyle.decode(from: Data(contentsOf: RepositoryPaths.resource("style-dark.json")))
+        try! ShippedMap(resources: RepositoryPaths.resource("")).style
     }()
 
+    /// The map as it ships: the world, then the Monaco and Bay Area streets.
     static func renderer() throws -> SnapshotMap {
-        // As the app composes it: the world, then the Monaco and Bay Area streets.
-        let files = ["world.mbtiles", "monaco.mbtiles", "bayarea.mbtiles"]
-        let sources = try files.map { TileLoader(store: try MBTilesFile(path: RepositoryPaths.resource($0).path)) }
-        return SnapshotMap(sources: sources, style: style)
+        let shipped = try ShippedMap(resources: RepositoryPaths.resource(""))
+        return SnapshotMap(sources: shipped.loaders(), ids: shipped.ids, style: shipped.style)
     }
 
     /// The shipped places (restrooms, airports), clustered in memory like the embedded database does.
