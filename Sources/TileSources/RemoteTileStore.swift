@@ -45,6 +45,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     public let gate: HostGate
     private let cache: TileCache?
     private let clock: @Sendable () -> Double
+    private let sleep: @Sendable (Double) async -> Void
     private let defaultMaxAge: Double
     private let onEvent: @Sendable (RemoteTileEvent) -> Void
     private let lock = NSLock()
@@ -91,12 +92,14 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     ///   - memoryBytes: most bytes of fetched tiles kept in memory (each tile counts 64 more).
     ///   - gate: the request slots per host shared with the map's other sources.
     ///   - clock: seconds, monotonic enough for pauses (tests pass their own).
+    ///   - sleep: waits this many seconds of `clock` (a pause; tests pass one that moves their clock).
     ///   - onEvent: called on any thread when tiles arrive or the source fails or recovers.
     public init(
         name: String, metadata: TileSetMetadata, fetcher: (any TileFetcher)?, cache: TileCache?,
         defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds,
         memoryBytes: Int = RemoteTileStore.defaultMemoryBytes, gate: HostGate = HostGate(),
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        sleep: @escaping @Sendable (Double) async -> Void = RemoteTileStore.sleep,
         onEvent: @escaping @Sendable (RemoteTileEvent) -> Void
     ) {
         self.name = name
@@ -104,6 +107,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         self.cache = cache
         self.defaultMaxAge = defaultMaxAge
         self.clock = clock
+        self.sleep = sleep
         self.onEvent = onEvent
         state = State(
             metadata: metadata, fetcher: fetcher,
@@ -228,11 +232,17 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// Sleeps until a pause ends, then pumps again. Call under `lock`.
     private func scheduleWake(after seconds: Double) {
         guard state.wake == nil else { return }
+        let sleep = self.sleep
         state.wake = Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9) + 1_000_000)
+            await sleep(seconds)
             self?.lock.withLock { self?.state.wake = nil }
             self?.pump()
         }
+    }
+
+    /// Waits `seconds` (and a millisecond more, so the pause is over when it returns).
+    public static func sleep(_ seconds: Double) async {
+        try? await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 3600) * 1e9) + 1_000_000)  // checked: 0…3600 s
     }
 
     // MARK: Results
