@@ -38,23 +38,40 @@ enum InteractiveCommand {
     }
 
     /// Draw, wait for input or for the inbox (the screen wakes when an action is posted) or the next
-    /// timer, reduce it all, draw again; until quit or a signal.
+    /// timer, reduce it all, draw again; until quit or a signal. A frame whose view's tiles were just
+    /// asked for waits for them up to `tileWaitMilliseconds` (their answer wakes the loop), so a pan
+    /// is drawn once, whole, instead of once without its new edge and again with it.
     static func runLoop(_ session: MapSession, screen: TerminalScreen) {
         session.send(.appeared)
         var needsDraw = true
+        var heldSince: UInt64?
         while !TerminalRestorer.interruptRequested {
-            if needsDraw { screen.draw(session.frame()) }
+            let now = DispatchTime.now().uptimeNanoseconds
+            var waitMs = Int32(min(1, session.runtime.secondsUntilNextTimer ?? 1) * 1000)
+            if needsDraw {
+                let held = heldSince.map { (now - $0) / 1_000_000 } ?? 0
+                if session.awaitsTiles && held < tileWaitMilliseconds {
+                    heldSince = heldSince ?? now
+                    waitMs = min(waitMs, Int32(tileWaitMilliseconds - held))
+                } else {
+                    screen.draw(session.frame())
+                    needsDraw = false
+                    heldSince = nil
+                }
+            }
+            if session.runtime.hasPendingActions { waitMs = 0 }
             let before = session.state
-            let runtime = session.runtime
-            let waitMs = runtime.hasPendingActions ? 0 : Int32(min(1, runtime.secondsUntilNextTimer ?? 1) * 1000)
             for event in screen.readEvents(timeoutMilliseconds: waitMs) {
                 guard let action = action(for: event) else { continue }
                 if !session.send(action) { return }
             }
             _ = session.absorbRuntimeActions()
-            needsDraw = session.state != before
+            needsDraw = needsDraw || session.state != before
         }
     }
+
+    /// Longest a frame waits for the tiles of its view, milliseconds.
+    static let tileWaitMilliseconds: UInt64 = 10
 
     /// Translates a terminal event into a map action.
     static func action(for event: TerminalEvent) -> MapAction? {

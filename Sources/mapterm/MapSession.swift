@@ -37,11 +37,19 @@ final class MapSession {
         frames = FrameRenderer(composition: composition)
     }
 
+    /// The generation of the newest tiles asked for.
+    private var tilesAsked = 0
+
     /// Reduces one action and performs its effects; false when the map should quit.
     @discardableResult
     func send(_ action: MapAction) -> Bool {
-        runtime.perform(MapReducer.reduce(&state, action))
+        let effects = MapReducer.reduce(&state, action)
+        for case .loadTiles(let request) in effects { tilesAsked = request.generation }
+        return runtime.perform(effects)
     }
+
+    /// True while the tiles of the view the state shows have been asked for and not answered yet.
+    var awaitsTiles: Bool { state.tileSnapshot.generation < tilesAsked }
 
     /// Feeds the runtime's finished work back into the state; true when anything arrived.
     func absorbRuntimeActions() -> Bool {
