@@ -76,7 +76,7 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesTests", dependencies: ["Places", "TestSupport", "TextSafety"], exclude: ["Fixtures"],
+            name: "PlacesTests", dependencies: ["Places", "Storage", "TestSupport", "TextSafety"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -43,13 +43,14 @@ public final class ReverseGeocoder: Sendable {
     /// The ISO codes of the Natural Earth countries.
     private let mappedCountryCodes: Set<String>
 
-    /// Loads the gazetteer from `directory` (the `Resources/gazetteer` folder).
-    /// - Throws: `GazetteerError` when a file is missing, of the wrong kind or corrupt.
-    public init(directory: URL) throws {
-        countries = try GazetteerPolygons(contentsOf: directory.appendingPathComponent("countries.bin"), kind: "CTRY")
-        regions = try GazetteerPolygons(contentsOf: directory.appendingPathComponent("regions.bin"), kind: "ADM1")
-        regionPoints = try GazetteerRegionPoints(contentsOf: directory.appendingPathComponent("region_points.bin"))
-        let cityFile = try GazetteerCity.load(contentsOf: directory.appendingPathComponent("cities.bin"))
+    /// Builds the gazetteer from its files (`fileNames`), whose bytes `file` gives by name (Storage's
+    /// `init(directory:)` reads them from the `Resources/gazetteer` folder).
+    /// - Throws: `GazetteerError` when a file is missing (as `file` throws), of the wrong kind or corrupt.
+    public init(files file: (String) throws -> [UInt8]) throws {
+        countries = try GazetteerPolygons(bytes: file("countries.bin"), file: "countries.bin", kind: "CTRY")
+        regions = try GazetteerPolygons(bytes: file("regions.bin"), file: "regions.bin", kind: "ADM1")
+        regionPoints = try GazetteerRegionPoints(bytes: file("region_points.bin"), file: "region_points.bin")
+        let cityFile = try GazetteerCity.load(bytes: file("cities.bin"), file: "cities.bin")
         cityIndex = GazetteerCityIndex(cityFile.cities)
         var regionsOfCountry: [String: [Int]] = [:]
         for index in regions.testOrder { regionsOfCountry[regions.features[index].parent, default: []].append(index) }

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Places
 
 extension ReverseGeocoder {
     /// A `ReverseGeocoder` loaded on first use, at most once, from any thread: the app can create this at

@@ -22,8 +22,8 @@ public struct GazetteerCity: Hashable, Sendable {
 
     /// Reads `cities.bin`: the GeoNames country names by ISO 3166-1 alpha-2 code, and the cities in file
     /// order (population descending, then GeoNames id).
-    static func load(contentsOf url: URL) throws -> (countryNames: [String: String], cities: [GazetteerCity]) {
-        var reader = try GazetteerReader(contentsOf: url, kind: "CITY")
+    static func load(bytes: [UInt8], file: String) throws -> (countryNames: [String: String], cities: [GazetteerCity]) {
+        var reader = try GazetteerReader(bytes: bytes, file: file, kind: "CITY")
         let scale = Double(try reader.count(limit: 10_000_000))
         guard scale > 0 else { throw reader.corrupt("zero scale") }
         var countryNames: [String: String] = [:]

@@ -24,8 +24,8 @@ struct GazetteerRegionPoints: Sendable {
     var pointCount: Int { regionOfPoint.count }
 
     /// Reads `region_points.bin`.
-    init(contentsOf url: URL) throws {
-        var reader = try GazetteerReader(contentsOf: url, kind: "LBLP")
+    init(bytes: [UInt8], file: String) throws {
+        var reader = try GazetteerReader(bytes: bytes, file: file, kind: "LBLP")
         let scale = Double(try reader.count(limit: 10_000_000))
         guard scale > 0 else { throw reader.corrupt("zero scale") }
         let regionCount = try reader.count(limit: 1_000_000)

@@ -1,4 +1,3 @@
-import Foundation
 import GeoCore
 
 /// The prebuilt index file `search.bin` (kind `SRCH` of the gazetteer format, see
@@ -15,34 +14,11 @@ extension GazetteerSearchIndex {
     /// The kind of the file in the gazetteer header: "SRCH".
     static let fileKind = "SRCH"
 
-    /// The geocoder of the gazetteer in `directory` and its search index, loaded at once: the index from
-    /// `directory/search.bin` on a second thread while the geocoder builds its k-d tree (about 12 ms),
-    /// or, when that file is missing or cannot be read, built from the geocoder (about 60 ms more).
-    /// `geocoder` gives the geocoder (by default loaded from `directory`; a `ReverseGeocoder.Lazy` shared
-    /// with the rest of the program loads it once for all).
-    /// - Throws: `GazetteerError` when the geocoder's files cannot be read.
-    public static func loadWithGeocoder(
-        directory: URL, geocoder: (() throws -> ReverseGeocoder)? = nil
-    ) throws -> (geocoder: ReverseGeocoder, index: Self) {
-        final class Slot: @unchecked Sendable {
-            var index: GazetteerSearchIndex?
-        }
-        let slot = Slot()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global(qos: .userInitiated).async {
-            slot.index = try? GazetteerSearchIndex(contentsOf: directory.appendingPathComponent(fileName))
-            done.signal()
-        }
-        let geocoder = Result { try geocoder?() ?? ReverseGeocoder(directory: directory) }
-        done.wait()
-        return (try geocoder.get(), try slot.index ?? GazetteerSearchIndex(geocoder.get()))
-    }
-
-    /// Loads the index written by `fileBytes()`. Entries are checked now and decoded when a search
-    /// returns them.
-    /// - Throws: `GazetteerError` when the file is missing, of another kind or version, or corrupt.
-    public init(contentsOf url: URL) throws {
-        var reader = try GazetteerReader(contentsOf: url, kind: Self.fileKind)
+    /// The index in `bytes`, the file `file` (for messages) written from `fileBytes()`. Entries are
+    /// checked now and decoded when a search returns them.
+    /// - Throws: `GazetteerError` when the bytes are of another kind or version, or corrupt.
+    public init(fileBytes bytes: [UInt8], file: String) throws {
+        var reader = try GazetteerReader(bytes: bytes, file: file, kind: Self.fileKind)
         let entryCount = try reader.count(limit: 10_000_000)
         var offsets: [Int32] = []
         offsets.reserveCapacity(entryCount)
@@ -75,7 +51,7 @@ extension GazetteerSearchIndex {
             postingEntries: postingEntries)
     }
 
-    /// The bytes of the index file (`init(contentsOf:)` reads them back into an equal index).
+    /// The bytes of the index file (`init(fileBytes:file:)` reads them back into an equal index).
     public func fileBytes() -> [UInt8] {
         var writer = GazetteerWriter(kind: Self.fileKind)
         writer.varint(entries.count)

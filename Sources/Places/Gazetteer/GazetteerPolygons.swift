@@ -41,8 +41,8 @@ struct GazetteerPolygons: Sendable {
     // MARK: Loading
 
     /// Reads a polygon layer file of `kind` ("CTRY" or "ADM1").
-    init(contentsOf url: URL, kind: String) throws {
-        var reader = try GazetteerReader(contentsOf: url, kind: kind)
+    init(bytes: [UInt8], file: String, kind: String) throws {
+        var reader = try GazetteerReader(bytes: bytes, file: file, kind: kind)
         let scale = Double(try reader.count(limit: 10_000_000))
         guard scale > 0 else { throw reader.corrupt("zero scale") }
         let featureCount = try reader.count(limit: 100_000)

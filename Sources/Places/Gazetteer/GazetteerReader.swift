@@ -1,5 +1,3 @@
-import Foundation
-
 /// A cursor over the bytes of one gazetteer file (format: `Resources/gazetteer/README.md`).
 ///
 /// Every file starts with `MTGZ`, a 4-byte kind and a varint version. Unsigned integers are LEB128
@@ -15,18 +13,9 @@ struct GazetteerReader: Sendable {
     /// The file name, for error messages.
     let file: String
 
-    /// Reads `url` and checks its header. `kind` is the 4-character kind ("CTRY", "ADM1", "LBLP", "CITY").
-    init(contentsOf url: URL, kind: String) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw GazetteerError.unreadable("\(url.path): \(error.localizedDescription)")
-        }
-        try self.init(bytes: [UInt8](data), file: url.lastPathComponent, kind: kind)
-    }
-
-    /// Checks the header of `bytes`; the cursor is left on the first byte after the version.
+    /// Checks the header of `bytes`, the file `file` ("cities.bin", for messages), of `kind` (the
+    /// 4-character kind: "CTRY", "ADM1", "LBLP", "CITY", "SRCH"); the cursor is left on the first byte
+    /// after the version.
     init(bytes: [UInt8], file: String, kind: String) throws {
         self.bytes = bytes
         self.file = file
