@@ -1,6 +1,7 @@
-/// A parsed JSON value. Numbers keep where they were written so that properties can show them as
-/// written; objects keep their line for messages.
-enum JSONValue {
+/// A parsed JSON value (the one JSON value type of the program: layers, and pins in Storage). Numbers
+/// keep where they were written so that properties can show them as written; objects keep their line
+/// for messages.
+package enum JSONValue {
     case null
     case bool(Bool)
     /// The value and the byte range of its text in the parsed buffer.
@@ -25,19 +26,19 @@ enum JSONValue {
 }
 
 /// A JSON object: its members in order (later duplicates win on lookup) and the line of its `{`.
-struct JSONObject {
-    var members: [JSONMember]
-    var line: Int
+package struct JSONObject {
+    package var members: [JSONMember]
+    package var line: Int
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
     }
 }
 
 /// One member of a JSON object.
-struct JSONMember {
-    var key: String
-    var value: JSONValue
+package struct JSONMember {
+    package var key: String
+    package var value: JSONValue
 }
 
 extension JSONValue {

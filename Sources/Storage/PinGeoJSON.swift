@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Layers
 import Places
 
 /// The pins file format: a GeoJSON FeatureCollection (RFC 7946) with one Point feature per pin,
@@ -65,12 +66,7 @@ enum PinGeoJSON {
     /// whose `number` properties are 1...10 and distinct; other properties and an altitude are ignored.
     static func decode(_ data: Data) throws(Invalid) -> [Pin] {
         guard !data.isEmpty else { throw Invalid("the file is empty") }
-        let root: PinJSONValue
-        do {
-            root = try JSONDecoder().decode(PinJSONValue.self, from: data)
-        } catch {
-            throw Invalid("it is not valid JSON")
-        }
+        guard let root = parse([UInt8](data)) else { throw Invalid("it is not valid JSON") }
         guard root["type"]?.string == "FeatureCollection" else {
             throw Invalid("it is not a GeoJSON FeatureCollection")
         }
@@ -83,8 +79,20 @@ enum PinGeoJSON {
         return pins.sorted { $0.number < $1.number }
     }
 
+    /// The JSON value that is the whole of `bytes` (a byte order mark first is skipped); nil unless
+    /// they are strict JSON: only white space after the value, valid UTF-8, finite numbers.
+    private static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, start: ByteText.bodyStart(buffer), flatCoordinates: false)
+            guard let value = try? parser.parseValue(), parser.atEnd(), parser.invalidUTF8Lines.isEmpty,
+                value.numbersAreFinite
+            else { return nil }
+            return value
+        }
+    }
+
     /// One pin from one Feature; `label` names the feature in reasons.
-    private static func decodeFeature(_ feature: PinJSONValue, label: String) throws(Invalid) -> Pin {
+    private static func decodeFeature(_ feature: JSONValue, label: String) throws(Invalid) -> Pin {
         guard feature["type"]?.string == "Feature" else { throw Invalid("\(label) is not a GeoJSON Feature") }
         guard let geometry = feature["geometry"], geometry["type"]?.string == "Point" else {
             throw Invalid("\(label) is not a Point")
@@ -94,7 +102,7 @@ enum PinGeoJSON {
         else { throw Invalid("\(label): coordinates must be [longitude, latitude] numbers") }
         guard (-90...90).contains(lat) else { throw Invalid("\(label): latitude \(lat) is not within -90...90") }
         guard (-180...180).contains(lon) else { throw Invalid("\(label): longitude \(lon) is not within -180...180") }
-        guard let value = feature["properties"]?["number"], value != .null else {
+        guard let value = feature["properties"]?["number"], !value.isNull else {
             throw Invalid("\(label) has no pin number")
         }
         guard let number = value.number.flatMap({ Int(exactly: $0) }) else {
@@ -102,5 +110,46 @@ enum PinGeoJSON {
         }
         let id = feature["properties"]?["id"]?.string.map(safeID).flatMap { $0.isEmpty ? nil : $0 }
         return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon), id: id)
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object; nil for a missing member or a value that is not an object.
+    fileprivate subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The number, or nil for any other kind of value.
+    fileprivate var number: Double? {
+        if case .number(let value, _) = self { return value }
+        return nil
+    }
+
+    /// The string, or nil for any other kind of value.
+    fileprivate var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, or nil for any other kind of value.
+    fileprivate var array: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    fileprivate var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// False when a number in the value is not finite (`1e400`, `NaN`: not JSON a pins file may hold).
+    fileprivate var numbersAreFinite: Bool {
+        switch self {
+        case .number(let value, _): return value.isFinite
+        case .array(let elements): return elements.allSatisfy(\.numbersAreFinite)
+        case .object(let object): return object.members.allSatisfy(\.value.numbersAreFinite)
+        case .null, .bool, .string, .numbers: return true
+        }
     }
 }

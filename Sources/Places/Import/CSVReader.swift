@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 
 /// One record of a CSV file: its fields and the line on which it starts.
 public struct CSVRecord: Sendable, Hashable {
@@ -26,7 +27,8 @@ public enum CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// An RFC 4180 CSV reader working on UTF-8 bytes.
+/// An RFC 4180 CSV reader working on UTF-8 bytes: records of text over the layer reader's
+/// `CSVScanner`.
 ///
 /// Fields are separated by commas; records end with CRLF, LF or a lone CR (old Mac files). A field that
 /// starts with `"` is quoted: it may contain commas and line breaks, and `""` stands for one `"`. Lenient
@@ -38,7 +40,18 @@ public enum CSVReader {
     /// - Throws: `CSVError`, or whatever `body` throws.
     public static func forEachRecord(in data: Data, _ body: (CSVRecord) throws -> Void) throws {
         try data.withUnsafeBytes { raw in
-            try scan(raw.bindMemory(to: UInt8.self), body)
+            var scanner = CSVScanner(bytes: raw.bindMemory(to: UInt8.self), delimiter: UInt8(ascii: ","))
+            var fields: [CSVField] = []
+            while true {
+                let line: Int?
+                do throws(CSVScanner.UnclosedQuote) {
+                    line = try scanner.next(into: &fields)
+                } catch {
+                    throw CSVError.unterminatedQuote(line: error.line)
+                }
+                guard let line else { return }
+                try body(CSVRecord(line: line, fields: fields.map { scanner.textWithTail($0) }))
+            }
         }
     }
 
@@ -48,80 +61,5 @@ public enum CSVReader {
         var result: [CSVRecord] = []
         try forEachRecord(in: data) { result.append($0) }
         return result
-    }
-
-    // MARK: Scanner
-
-    private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"),
-        lf = UInt8(ascii: "\n")
-
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (CSVRecord) throws -> Void) throws {
-        var i = 0
-        let n = bytes.count
-        if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
-        var line = 1
-        var recordLine = 1
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var fieldWasQuotedInRecord = false
-        var atFieldStart = true
-
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            atFieldStart = true
-        }
-        func endRecord() throws {
-            endField()
-            let blank = fields.count == 1 && fields[0].isEmpty && !fieldWasQuotedInRecord
-            if !blank { try body(CSVRecord(line: recordLine, fields: fields)) }
-            fields.removeAll(keepingCapacity: true)
-            fieldWasQuotedInRecord = false
-        }
-        while i < n {
-            let byte = bytes[i]
-            if atFieldStart && byte == quote {
-                // Quoted field: read up to the closing quote.
-                fieldWasQuotedInRecord = true
-                atFieldStart = false
-                let startLine = line
-                i += 1
-                var closed = false
-                while i < n {
-                    let b = bytes[i]
-                    if b == quote {
-                        if i + 1 < n && bytes[i + 1] == quote {
-                            field.append(quote)
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        closed = true
-                        break
-                    }
-                    if b == lf || (b == cr && !(i + 1 < n && bytes[i + 1] == lf)) { line += 1 }
-                    field.append(b)
-                    i += 1
-                }
-                if !closed { throw CSVError.unterminatedQuote(line: startLine) }
-                continue
-            }
-            switch byte {
-            case comma:
-                endField()
-                i += 1
-            case cr, lf:
-                if byte == cr && i + 1 < n && bytes[i + 1] == lf { i += 1 }
-                i += 1
-                try endRecord()
-                line += 1
-                recordLine = line
-            default:
-                atFieldStart = false
-                field.append(byte)
-                i += 1
-            }
-        }
-        if !fields.isEmpty || !field.isEmpty || fieldWasQuotedInRecord { try endRecord() }
     }
 }
