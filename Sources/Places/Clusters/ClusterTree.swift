@@ -41,11 +41,11 @@ public struct ClusterTree: Sendable {
     }
 
     /// The deepest level that has clusters; above it every place is alone.
-    public static let topLevel = 17
+    package static let topLevel = 17
     /// The level at which every place is alone (the highest camera zoom).
     public static let pointLevel = 18
     /// How near, in braille dots at a level's zoom, a marker's centre must be to a seed's to join it.
-    public static let radiusDots = (x: 8.0, y: 8.0)
+    package static let radiusDots = (x: 8.0, y: 8.0)
 
     public let group: ClusterGroup
     /// Number of points; nodes `0..<pointCount` are points.

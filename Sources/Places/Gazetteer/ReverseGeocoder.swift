@@ -25,11 +25,11 @@ import GeoCore
 /// `ReverseGeocoder.Lazy` loads it on first use.
 public final class ReverseGeocoder: Sendable {
     /// The files `init(directory:)` reads.
-    public static let fileNames = ["countries.bin", "regions.bin", "region_points.bin", "cities.bin"]
+    package static let fileNames = ["countries.bin", "regions.bin", "region_points.bin", "cities.bin"]
     /// Kilometres from a country's outline within which a point outside every country still belongs to it.
-    public static let coastSnapKm = 5.0
+    package static let coastSnapKm = 5.0
     /// Kilometres beyond which an admin-1 label point is not used (remote islands of a country get none).
-    public static let regionPointLimitKm = 1000.0
+    package static let regionPointLimitKm = 1000.0
 
     let countries: GazetteerPolygons
     private let regions: GazetteerPolygons
@@ -81,7 +81,7 @@ public final class ReverseGeocoder: Sendable {
     }
 
     /// The city nearest to `point` with its distance; nil for a non-finite point or when there are no cities.
-    public func nearestCity(to point: LatLon) -> ReverseGeocode.City? {
+    package func nearestCity(to point: LatLon) -> ReverseGeocode.City? {
         Self.normalize(point).flatMap(nearestCity(toNormalized:))
     }
 
@@ -89,7 +89,7 @@ public final class ReverseGeocoder: Sendable {
     public var cities: [GazetteerCity] { cityIndex.cities }
 
     /// The display name of the country with ISO 3166-1 alpha-2 `code` ("FR" → "France"), if known.
-    public func countryName(code: String) -> String? { countryNames[code] }
+    package func countryName(code: String) -> String? { countryNames[code] }
 
     /// How many countries, region polygons, region label points and cities were loaded.
     public var counts: (countries: Int, regions: Int, regionPoints: Int, cities: Int) {

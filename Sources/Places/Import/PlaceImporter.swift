@@ -76,7 +76,7 @@ public enum PlaceImporter {
     public static let maxInputBytes = 10 * 1_048_576
 
     /// Column order of Refuge Restrooms CSV exports, used when a file has no header row.
-    public static let refugeColumns = [
+    package static let refugeColumns = [
         "id", "name", "street", "city", "state", "country", "accessible", "unisex", "changing_table",
         "directions", "comment", "latitude", "longitude", "upvote", "downvote", "created_at", "updated_at",
     ]

@@ -21,9 +21,6 @@ public struct FixtureSource: PlaceSource {
         clusters = PlaceClusters(places: index.places)
     }
 
-    /// Every place of the source, in the order given.
-    public var allPlaces: [Place] { index.places }
-
     public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
         index.places(in: region, filter: filter, limit: limit)
     }

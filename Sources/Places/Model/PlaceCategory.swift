@@ -22,13 +22,13 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
     public static func restroom(_ amenities: RestroomAmenities) -> PlaceCategory {
         PlaceCategory(unchecked: amenities.rawValue)
     }
-    public static let largeAirport = PlaceCategory(unchecked: 8)
-    public static let mediumAirport = PlaceCategory(unchecked: 9)
+    package static let largeAirport = PlaceCategory(unchecked: 8)
+    package static let mediumAirport = PlaceCategory(unchecked: 9)
     public static let smallAirport = PlaceCategory(unchecked: 10)
     public static let heliport = PlaceCategory(unchecked: 11)
     public static let seaplaneBase = PlaceCategory(unchecked: 12)
     public static let balloonport = PlaceCategory(unchecked: 13)
-    public static let closedAirport = PlaceCategory(unchecked: 14)
+    package static let closedAirport = PlaceCategory(unchecked: 14)
 
     /// Every category, by code.
     public static let all: [PlaceCategory] = (0..<UInt8(count)).map { PlaceCategory(unchecked: $0) }
@@ -78,7 +78,7 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The lowest whole zoom at which a lone place of this category is drawn as its own glyph (below it, as
     /// a count): street zoom for restrooms, the group's first zoom for everything else.
-    public var glyphZoom: Int { code < 8 ? ClusterGroup.restroomGlyphZoom : group.minZoom }
+    package var glyphZoom: Int { code < 8 ? ClusterGroup.restroomGlyphZoom : group.minZoom }
 
     /// "restroom (accessible, unisex)", "large airport", …
     public var description: String {
@@ -114,7 +114,7 @@ public enum ClusterGroup: UInt8, Hashable, Sendable, CaseIterable, Comparable {
     case airfields = 4
 
     /// Street zoom: from here a lone restroom is drawn as its glyph instead of a count.
-    public static let restroomGlyphZoom = 13
+    package static let restroomGlyphZoom = 13
 
     /// The lowest whole zoom at which places of the group are on the map (counted in clusters or drawn).
     public var minZoom: Int {

@@ -41,9 +41,6 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
         PlaceCategory.all.reduce(0) { mask, category in allows(category) ? mask | 1 << category.code : mask }
     }
 
-    /// True when nothing is hidden but closed airports.
-    public var isStandard: Bool { self == .standard }
-
     /// What the filter hides or requires, for the status bar: "accessible · no airports"; "" when standard.
     public var description: String {
         var parts: [String] = []

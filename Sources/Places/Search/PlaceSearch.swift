@@ -10,7 +10,7 @@ import GeoCore
 /// that is a coordinate answers that coordinate alone (or says why it is not one).
 public struct PlaceSearch: Sendable {
     /// The most candidates taken from each source per query.
-    public static let candidateLimit = 100
+    package static let candidateLimit = 100
 
     /// What one search found.
     public struct Answer: Hashable, Sendable {

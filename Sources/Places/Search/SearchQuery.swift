@@ -21,7 +21,7 @@ public struct SearchQuery: Hashable, Sendable {
     public var coordinate: CoordinateQuery?
 
     /// The most words a query keeps.
-    public static let maxWords = 8
+    package static let maxWords = 8
 
     public init(_ raw: String) {
         var text = TextSanitizer.clean(String(raw.prefix(4 * Self.maxLength)), maxLength: Self.maxLength)

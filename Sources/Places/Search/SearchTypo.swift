@@ -5,7 +5,7 @@ public enum SearchTypo {
 
     /// True when `typed` and `word` differ by at most one edit: a letter inserted, deleted or replaced,
     /// or two neighbouring letters swapped (optimal string alignment distance ≤ 1).
-    public static func withinOneEdit(_ typed: ArraySlice<Unicode.Scalar>, _ word: ArraySlice<Unicode.Scalar>) -> Bool {
+    package static func withinOneEdit(_ typed: ArraySlice<Unicode.Scalar>, _ word: ArraySlice<Unicode.Scalar>) -> Bool {
         let a = typed, b = word
         if abs(a.count - b.count) > 1 { return false }
         var i = a.startIndex, j = b.startIndex
