@@ -192,7 +192,4 @@ package final class SQLiteDatabase: @unchecked Sendable {
 
     /// SQLite's latest message on this connection (call under the lock).
     var currentMessage: String { String(cString: sqlite3_errmsg(handle)) }
-
-    /// The raw handle, for statements (call under the lock).
-    var rawHandle: OpaquePointer { handle }
 }
