@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesTests", dependencies: ["Places", "GeoCore", "Storage", "TestSupport", "TextSafety"],
+            name: "PlacesTests", dependencies: ["Places", "GeoCore", "Layers", "Storage", "TestSupport", "TextSafety"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(

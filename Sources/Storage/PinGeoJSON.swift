@@ -66,7 +66,7 @@ enum PinGeoJSON {
     /// whose `number` properties are 1...10 and distinct; other properties and an altitude are ignored.
     static func decode(_ data: Data) throws(Invalid) -> [Pin] {
         guard !data.isEmpty else { throw Invalid("the file is empty") }
-        guard let root = parse([UInt8](data)) else { throw Invalid("it is not valid JSON") }
+        guard let root = JSONValue.strict([UInt8](data)) else { throw Invalid("it is not valid JSON") }
         guard root["type"]?.string == "FeatureCollection" else {
             throw Invalid("it is not a GeoJSON FeatureCollection")
         }
@@ -77,18 +77,6 @@ enum PinGeoJSON {
         }
         try validate(pins)
         return pins.sorted { $0.number < $1.number }
-    }
-
-    /// The JSON value that is the whole of `bytes` (a byte order mark first is skipped); nil unless
-    /// they are strict JSON: only white space after the value, valid UTF-8, finite numbers.
-    private static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, start: ByteText.bodyStart(buffer), flatCoordinates: false)
-            guard let value = try? parser.parseValue(), parser.atEnd(), parser.invalidUTF8Lines.isEmpty,
-                value.numbersAreFinite
-            else { return nil }
-            return value
-        }
     }
 
     /// One pin from one Feature; `label` names the feature in reasons.
@@ -110,46 +98,5 @@ enum PinGeoJSON {
         }
         let id = feature["properties"]?["id"]?.string.map(safeID).flatMap { $0.isEmpty ? nil : $0 }
         return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon), id: id)
-    }
-}
-
-extension JSONValue {
-    /// The member `key` of an object; nil for a missing member or a value that is not an object.
-    fileprivate subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    /// The number, or nil for any other kind of value.
-    fileprivate var number: Double? {
-        if case .number(let value, _) = self { return value }
-        return nil
-    }
-
-    /// The string, or nil for any other kind of value.
-    fileprivate var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    /// The elements, or nil for any other kind of value.
-    fileprivate var array: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-
-    fileprivate var isNull: Bool {
-        if case .null = self { return true }
-        return false
-    }
-
-    /// False when a number in the value is not finite (`1e400`, `NaN`: not JSON a pins file may hold).
-    fileprivate var numbersAreFinite: Bool {
-        switch self {
-        case .number(let value, _): return value.isFinite
-        case .array(let elements): return elements.allSatisfy(\.numbersAreFinite)
-        case .object(let object): return object.members.allSatisfy(\.value.numbersAreFinite)
-        case .null, .bool, .string, .numbers: return true
-        }
     }
 }

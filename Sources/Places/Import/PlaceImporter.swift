@@ -101,41 +101,23 @@ public enum PlaceImporter {
 
     // MARK: JSON
 
-    /// An array element that may fail to decode without failing the array.
-    private struct Element: Decodable {
-        var result: Result<RefugeRestroomDTO, any Error>
-        init(from decoder: any Decoder) throws {
-            result = Result { try RefugeRestroomDTO(from: decoder) }
-        }
-    }
-
     private static func importJSON(_ data: Data) throws -> PlaceImportResult {
-        let elements: [Element]
-        do {
-            elements = try JSONDecoder().decode([Element].self, from: data)
-        } catch DecodingError.typeMismatch {
+        let records: [Result<RefugeRestroomDTO, PlaceRecordError>]
+        do throws(RefugeJSONError) {
+            records = try RefugeRestroomDTO.records(inJSON: [UInt8](data))
+        } catch .notAnArray {
             throw PlaceImportError.malformed("expected a JSON array of restrooms")
         } catch {
             throw PlaceImportError.malformed("not valid JSON")
         }
         var collector = Collector()
-        for (offset, element) in elements.enumerated() {
-            switch element.result {
+        for (offset, record) in records.enumerated() {
+            switch record {
             case .success(let dto): collector.add(dto, line: nil, record: offset + 1)
-            case .failure(let error): collector.reject(line: nil, record: offset + 1, message: Self.describe(error))
+            case .failure(let error): collector.reject(line: nil, record: offset + 1, message: error.description)
             }
         }
         return collector.result
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): return context.debugDescription
-        case DecodingError.typeMismatch(_, let context): return context.debugDescription
-        case DecodingError.keyNotFound(let key, _): return "\(key.stringValue) is missing"
-        case DecodingError.valueNotFound(_, let context): return context.debugDescription
-        default: return "not a restroom object"
-        }
     }
 
     // MARK: CSV
@@ -182,7 +164,7 @@ public enum PlaceImporter {
             guard let index = columns[name], index < fields.count else { return nil }
             return fields[index]
         }
-        func bool(_ name: String) -> Bool { text(name).flatMap(LenientValue.bool(from:)) ?? false }
+        func bool(_ name: String) -> Bool { text(name).flatMap(LenientText.bool(from:)) ?? false }
         func int(_ name: String) -> Int { text(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0 }
 
         func dto() -> Result<RefugeRestroomDTO, PlaceRecordError> {
@@ -195,8 +177,8 @@ public enum PlaceImporter {
                 id: id, name: text("name"), street: text("street"), city: text("city"), state: text("state"),
                 country: text("country"), accessible: bool("accessible"), unisex: bool("unisex"),
                 changingTable: bool("changing_table"), directions: text("directions"), comment: text("comment"),
-                latitude: latText.flatMap(LenientValue.number(from:)),
-                longitude: lonText.flatMap(LenientValue.number(from:)),
+                latitude: latText.flatMap(LenientText.number(from:)),
+                longitude: lonText.flatMap(LenientText.number(from:)),
                 upvote: int("upvote"), downvote: int("downvote"), createdAt: text("created_at"),
                 updatedAt: text("updated_at"))
             dto.latitudeText = latText

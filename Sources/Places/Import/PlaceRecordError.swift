@@ -11,6 +11,8 @@ public enum PlaceRecordError: Error, Sendable, Hashable, CustomStringConvertible
     case outOfRange(field: String, value: Double)
     /// Both coordinates are exactly 0: the record was never geocoded (Safe2Pee data has such rows).
     case notGeocoded
+    /// A JSON record that is not an object.
+    case notAnObject
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum PlaceRecordError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(field) \"\(TextSanitizer.clean(text, maxLength: 40))\" is not a number"
         case .outOfRange(let field, let value): return "\(field) \(Self.format(value)) out of range"
         case .notGeocoded: return "coordinates 0, 0 (not geocoded)"
+        case .notAnObject: return "not a restroom object"
         }
     }
 

@@ -1,4 +1,5 @@
 import GeoCore
+import Layers
 import TextSafety
 
 /// One restroom exactly as the Refuge Restrooms API v1 sends it
@@ -12,11 +13,11 @@ import TextSafety
 ///  "distance": 0.0492506860822029, "bearing": "64.440315615862"}
 /// ```
 ///
-/// Decoding is tolerant: unknown keys are ignored; any field may be missing or null; numbers may come as
+/// Reading (`init(json:)`, `records(inJSON:)`) is tolerant: unknown keys are ignored; any field may be missing or null; numbers may come as
 /// strings (the API sends `bearing` as a string) and booleans as 0/1 or "t"/"f". Only `id` is required
 /// (an integer or a string of digits). Coordinates are checked by `toPlace()`, not while decoding, so a
 /// record with bad coordinates can be reported rather than failing a whole response.
-public struct RefugeRestroomDTO: Decodable, Sendable, Hashable {
+public struct RefugeRestroomDTO: Sendable, Hashable {
     /// Refuge Restrooms record id; the place id is "rr:\(id)".
     public var id: Int
     public var name: String?
@@ -81,44 +82,43 @@ public struct RefugeRestroomDTO: Decodable, Sendable, Hashable {
 
     // MARK: Decoding
 
-    private enum CodingKeys: String, CodingKey {
-        case id, name, street, city, state, country, accessible, unisex
-        case changingTable = "changing_table"
-        case directions, comment, latitude, longitude, upvote, downvote
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case distance, bearing
+    /// The record in one JSON value (see the type's notes on tolerance).
+    /// - Throws: `PlaceRecordError.notAnObject`, or `.missing`/`.notANumber` for the id.
+    package init(json value: JSONValue) throws(PlaceRecordError) {
+        guard case .object(let object) = value else { throw .notAnObject }
+        func field(_ key: String) -> JSONValue { object[key] ?? .null }
+        guard let id = field("id").lenientInteger else {
+            let shown = field("id").lenientText.map { TextSanitizer.clean($0) } ?? ""
+            throw shown.isEmpty ? .missing(field: "id") : .notANumber(field: "id", text: shown)
+        }
+        let lat = field("latitude")
+        let lon = field("longitude")
+        self.init(
+            id: id, name: field("name").lenientText, street: field("street").lenientText,
+            city: field("city").lenientText, state: field("state").lenientText, country: field("country").lenientText,
+            accessible: field("accessible").lenientBool ?? false, unisex: field("unisex").lenientBool ?? false,
+            changingTable: field("changing_table").lenientBool ?? false, directions: field("directions").lenientText,
+            comment: field("comment").lenientText, latitude: lat.lenientNumber, longitude: lon.lenientNumber,
+            upvote: field("upvote").lenientInteger ?? 0, downvote: field("downvote").lenientInteger ?? 0,
+            createdAt: field("created_at").lenientText, updatedAt: field("updated_at").lenientText,
+            distance: field("distance").lenientNumber, bearing: field("bearing").lenientNumber)
+        latitudeText = lat.lenientText
+        longitudeText = lon.lenientText
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = c.lenient(.id).integer else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .id, in: c, debugDescription: "id is missing or not an integer")
+    /// Every element of the JSON array `bytes` (an API page, an import file), in order: its record, or
+    /// why it is not one. Read strictly as JSON (`JSONValue.strict`).
+    /// - Throws: `RefugeJSONError`.
+    public static func records(inJSON bytes: [UInt8]) throws(RefugeJSONError) -> [Result<Self, PlaceRecordError>] {
+        guard let root = JSONValue.strict(bytes) else { throw .notJSON }
+        guard let elements = root.array else { throw .notAnArray }
+        return elements.map { element in
+            do throws(PlaceRecordError) {
+                return .success(try Self(json: element))
+            } catch {
+                return .failure(error)
+            }
         }
-        self.id = id
-        name = c.lenient(.name).text
-        street = c.lenient(.street).text
-        city = c.lenient(.city).text
-        state = c.lenient(.state).text
-        country = c.lenient(.country).text
-        accessible = c.lenient(.accessible).bool ?? false
-        unisex = c.lenient(.unisex).bool ?? false
-        changingTable = c.lenient(.changingTable).bool ?? false
-        directions = c.lenient(.directions).text
-        comment = c.lenient(.comment).text
-        let lat = c.lenient(.latitude)
-        let lon = c.lenient(.longitude)
-        latitude = lat.number
-        longitude = lon.number
-        latitudeText = lat.text
-        longitudeText = lon.text
-        upvote = c.lenient(.upvote).integer ?? 0
-        downvote = c.lenient(.downvote).integer ?? 0
-        createdAt = c.lenient(.createdAt).text
-        updatedAt = c.lenient(.updatedAt).text
-        distance = c.lenient(.distance).number
-        bearing = c.lenient(.bearing).number
     }
 
     // MARK: Conversion
@@ -161,4 +161,12 @@ public struct RefugeRestroomDTO: Decodable, Sendable, Hashable {
         guard range.contains(value) else { throw PlaceRecordError.outOfRange(field: field, value: value) }
         return value
     }
+}
+
+/// Why bytes are not a JSON array of restroom records.
+public enum RefugeJSONError: Error, Sendable, Hashable {
+    /// Not JSON at all (or not strictly: see `JSONValue.strict`).
+    case notJSON
+    /// JSON, but not an array.
+    case notAnArray
 }
