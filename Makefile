@@ -37,6 +37,8 @@ fuzz:
 
 lint:
 	bash Tests/lint/check-imports.sh
+	bash Tests/lint/check-pure-io.sh
+	bash Tests/lint/check-dependencies.sh
 	bash Tests/lint/check-output.sh
 	bash Tests/lint/check-conversions.sh
 	bash Tests/lint/check-conversions-test.sh

@@ -24,16 +24,16 @@ let package = Package(
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
-        .target(name: "Places", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "TextSafety", "Layers"],
+            name: "MapFeature", dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers"],
             swiftSettings: strict),
 
         // MARK: Adapters
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
-            name: "Storage", dependencies: ["CSQLite", "Places", "VectorTiles", "GeoCore", "TextSafety", "Layers"],
+            name: "Storage", dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety"],
             swiftSettings: strict),
         .target(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
@@ -66,32 +66,39 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "VectorTilesTests", dependencies: ["VectorTiles", "Storage", "Render", "TestSupport"],
+            name: "VectorTilesTests", dependencies: ["VectorTiles", "GeoCore", "Storage", "Render", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "GeoCore", "VectorTiles", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "MapFeatureTests",
-            dependencies: ["MapFeature", "Render", "Storage", "TestSupport", "Layers", "TileSources"],
+            dependencies: [
+                "MapFeature", "GeoCore", "Places", "VectorTiles", "Render", "Storage", "TestSupport", "Layers",
+                "TileSources",
+            ],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),
         .testTarget(
-            name: "PlacesTests", dependencies: ["Places", "TestSupport", "TextSafety"], exclude: ["Fixtures"],
+            name: "PlacesTests", dependencies: ["Places", "GeoCore", "Layers", "Storage", "TestSupport", "TextSafety"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "NetworkTests", dependencies: ["Network", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
             dependencies: [
-                "TileSources", "Storage", "Network", "VectorTiles", "Render", "MapFeature", "GeoCore", "TestSupport",
+                "TileSources", "GeoCore", "Storage", "Network", "VectorTiles", "Render", "MapFeature", "TestSupport",
                 "TextSafety",
             ],
             swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "maptermTests", dependencies: ["mapterm", "GeoCore", "Places", "TextSafety"], swiftSettings: strict),
+            name: "maptermTests", dependencies: ["mapterm", "GeoCore", "MapFeature", "TileSources"],
+            swiftSettings: strict),
         .testTarget(
-            name: "LayersTests", dependencies: ["Layers", "GeoCore", "TestSupport", "TextSafety"],
+            name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
     ]

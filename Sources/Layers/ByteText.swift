@@ -1,5 +1,5 @@
 /// Bytes to text, shared by the readers.
-enum ByteText {
+package enum ByteText {
     /// The UTF-8 byte order mark.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -10,7 +10,7 @@ enum ByteText {
     }
 
     /// The index after a leading byte order mark (0 when there is none).
-    static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 

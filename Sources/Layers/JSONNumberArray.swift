@@ -3,7 +3,7 @@
 /// parsed value per number and no allocation per position; its numbers are read from the text again
 /// as the decoder walks it. Every leaf lies at the same depth and no array is empty (the parser reads
 /// anything else as ordinary values).
-struct JSONNumberArray {
+package struct JSONNumberArray {
     /// For each nesting level below the outermost (index 0 is level 1), the element counts of its
     /// arrays in the order written.
     var counts: [ContiguousArray<Int32>]

@@ -1,8 +1,8 @@
 /// A JSON syntax error: where and what.
-struct JSONSyntaxError: Error {
+package struct JSONSyntaxError: Error {
     /// The 1-based line of the offending byte.
-    var line: Int
-    var message: String
+    package var line: Int
+    package var message: String
 }
 
 /// A byte-level JSON parser that never recurses: nesting lives on an explicit stack, limited to
@@ -11,7 +11,7 @@ struct JSONSyntaxError: Error {
 /// Lenient where that helps people see their data: `NaN`, `Infinity` and `-Infinity` parse as
 /// numbers (the readers then refuse them as not finite), raw control characters inside strings are
 /// kept, invalid UTF-8 in strings becomes U+FFFD (the lines are listed in `invalidUTF8Lines`).
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 512
 
@@ -23,9 +23,9 @@ struct JSONParser {
     /// Whether `coordinates` values are read as `JSONNumberArray`s when they are nested number arrays.
     let flatCoordinates: Bool
     /// Lines whose strings held invalid UTF-8, in order, each once.
-    private(set) var invalidUTF8Lines: [Int] = []
+    package private(set) var invalidUTF8Lines: [Int] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int = 0, line: Int = 1, flatCoordinates: Bool = true) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, start: Int = 0, line: Int = 1, flatCoordinates: Bool = true) {
         self.bytes = bytes
         self.index = start
         self.line = line
@@ -49,7 +49,7 @@ struct JSONParser {
     /// key are passed to it as they complete (with their index in the array) instead of being kept: a
     /// large FeatureCollection is never held whole, and the features before a syntax error are not lost.
     /// A feature nested too deeply is skipped to its end and passed as the failure.
-    mutating func parseValue(
+    package mutating func parseValue(
         streamFeatures: ((Result<JSONValue, JSONSyntaxError>, Int) -> Void)? = nil
     ) throws(JSONSyntaxError) -> JSONValue {
         var stack: [Frame] = []
@@ -311,7 +311,7 @@ struct JSONParser {
     }
 
     /// True when only white space is left.
-    mutating func atEnd() -> Bool {
+    package mutating func atEnd() -> Bool {
         skipSpace()
         return index >= bytes.count
     }

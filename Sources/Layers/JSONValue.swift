@@ -1,6 +1,7 @@
-/// A parsed JSON value. Numbers keep where they were written so that properties can show them as
-/// written; objects keep their line for messages.
-enum JSONValue {
+/// A parsed JSON value (the one JSON value type of the program: layers, and pins in Storage). Numbers
+/// keep where they were written so that properties can show them as written; objects keep their line
+/// for messages.
+package enum JSONValue {
     case null
     case bool(Bool)
     /// The value and the byte range of its text in the parsed buffer.
@@ -25,19 +26,19 @@ enum JSONValue {
 }
 
 /// A JSON object: its members in order (later duplicates win on lookup) and the line of its `{`.
-struct JSONObject {
-    var members: [JSONMember]
-    var line: Int
+package struct JSONObject {
+    package var members: [JSONMember]
+    package var line: Int
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
     }
 }
 
 /// One member of a JSON object.
-struct JSONMember {
-    var key: String
-    var value: JSONValue
+package struct JSONMember {
+    package var key: String
+    package var value: JSONValue
 }
 
 extension JSONValue {
@@ -94,5 +95,61 @@ extension JSONValue {
             }
         }
         output += "\""
+    }
+}
+
+extension JSONValue {
+    /// The value that is the whole of `bytes` (a UTF-8 byte order mark first is skipped), read as
+    /// strictly as `JSONDecoder` reads: nil unless only white space follows the value, every string is
+    /// valid UTF-8 and every number finite (`1e400` and `NaN` are not JSON). Arrays of numbers stay
+    /// arrays. For files and responses read whole (pins, restroom records).
+    package static func strict(_ bytes: [UInt8]) -> JSONValue? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, start: ByteText.bodyStart(buffer), flatCoordinates: false)
+            guard let value = try? parser.parseValue(), parser.atEnd(), parser.invalidUTF8Lines.isEmpty,
+                value.numbersAreFinite
+            else { return nil }
+            return value
+        }
+    }
+
+    /// The member `key` of an object; nil for a missing member or a value that is not an object.
+    package subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The number, or nil for any other kind of value.
+    package var number: Double? {
+        if case .number(let value, _) = self { return value }
+        return nil
+    }
+
+    /// The string, or nil for any other kind of value.
+    package var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, or nil for any other kind of value.
+    package var array: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// True for JSON `null`.
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// False when a number in the value is not finite (nesting is bounded by `JSONParser.maximumDepth`).
+    private var numbersAreFinite: Bool {
+        switch self {
+        case .number(let value, _): return value.isFinite
+        case .array(let elements): return elements.allSatisfy(\.numbersAreFinite)
+        case .object(let object): return object.members.allSatisfy(\.value.numbersAreFinite)
+        case .null, .bool, .string, .numbers: return true
+        }
     }
 }

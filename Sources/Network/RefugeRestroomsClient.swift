@@ -131,22 +131,14 @@ public struct RefugeRestroomsClient: PlaceSource {
 
     // MARK: Decoding
 
-    /// An array element that may fail to decode without failing the page.
-    private struct Element: Decodable {
-        var dto: RefugeRestroomDTO?
-        init(from decoder: any Decoder) throws {
-            dto = try? RefugeRestroomDTO(from: decoder)
-        }
-    }
-
     /// The records of one page, without elements that are not restroom objects, and the number of
     /// elements (which decides whether the page was the last one).
     /// - Throws: `PlaceSourceError.undecodable` when the body is not a JSON array.
     static func decodePage(_ body: Data) throws -> (elementCount: Int, records: [RefugeRestroomDTO]) {
-        do {
-            let elements = try JSONDecoder().decode([Element].self, from: body)
-            return (elements.count, elements.compactMap(\.dto))
-        } catch DecodingError.typeMismatch {
+        do throws(RefugeJSONError) {
+            let elements = try RefugeRestroomDTO.records(inJSON: [UInt8](body))
+            return (elements.count, elements.compactMap { try? $0.get() })
+        } catch .notAnArray {
             throw PlaceSourceError.undecodable("expected a JSON array of restrooms")
         } catch {
             throw PlaceSourceError.undecodable("the response is not valid JSON")

@@ -55,7 +55,7 @@ extension AtomicFile {
             let temp = directory + "/" + name
             let writer = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { pid_t($0) }
             var info = stat()
-            guard lstat(temp, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard lstat(temp, &info) == 0, RegularFile.Kind(mode: info.st_mode) == .regular else { continue }
             let age = now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
             let writing = writer.map { $0 == getpid() || isRunning($0) } ?? false
             if writing && age <= maximumAge { continue }

@@ -44,7 +44,7 @@ enum AtomicFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure("fstat", path) }
-        guard [S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) else { throw NotRegularFile(path: path) }
+        if case .special = RegularFile.Kind(mode: info.st_mode) { throw NotRegularFile(path: path) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -17,7 +17,7 @@ import TextSafety
 /// Columns are found by their header names. Rows with a bad coordinate are reported and left out.
 public struct EmbeddedPlaceData: Sendable {
     /// The folder inside the resources folder: "places".
-    public static let folderName = "places"
+    package static let folderName = "places"
 
     /// Valid, sanitised places in file order (restroom files, then airports).
     public var places: [Place]

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Layers
 import Places
 
 /// The pins file format: a GeoJSON FeatureCollection (RFC 7946) with one Point feature per pin,
@@ -65,12 +66,7 @@ enum PinGeoJSON {
     /// whose `number` properties are 1...10 and distinct; other properties and an altitude are ignored.
     static func decode(_ data: Data) throws(Invalid) -> [Pin] {
         guard !data.isEmpty else { throw Invalid("the file is empty") }
-        let root: PinJSONValue
-        do {
-            root = try JSONDecoder().decode(PinJSONValue.self, from: data)
-        } catch {
-            throw Invalid("it is not valid JSON")
-        }
+        guard let root = JSONValue.strict([UInt8](data)) else { throw Invalid("it is not valid JSON") }
         guard root["type"]?.string == "FeatureCollection" else {
             throw Invalid("it is not a GeoJSON FeatureCollection")
         }
@@ -84,7 +80,7 @@ enum PinGeoJSON {
     }
 
     /// One pin from one Feature; `label` names the feature in reasons.
-    private static func decodeFeature(_ feature: PinJSONValue, label: String) throws(Invalid) -> Pin {
+    private static func decodeFeature(_ feature: JSONValue, label: String) throws(Invalid) -> Pin {
         guard feature["type"]?.string == "Feature" else { throw Invalid("\(label) is not a GeoJSON Feature") }
         guard let geometry = feature["geometry"], geometry["type"]?.string == "Point" else {
             throw Invalid("\(label) is not a Point")
@@ -94,7 +90,7 @@ enum PinGeoJSON {
         else { throw Invalid("\(label): coordinates must be [longitude, latitude] numbers") }
         guard (-90...90).contains(lat) else { throw Invalid("\(label): latitude \(lat) is not within -90...90") }
         guard (-180...180).contains(lon) else { throw Invalid("\(label): longitude \(lon) is not within -180...180") }
-        guard let value = feature["properties"]?["number"], value != .null else {
+        guard let value = feature["properties"]?["number"], !value.isNull else {
             throw Invalid("\(label) has no pin number")
         }
         guard let number = value.number.flatMap({ Int(exactly: $0) }) else {

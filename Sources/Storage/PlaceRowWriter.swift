@@ -2,11 +2,10 @@ import Foundation
 import Places
 
 /// The row-level writes of an import into `places`: finding the rows it replaces, updating them in place,
-/// inserting the new ones with chosen rowids, and keeping the FTS5 name index in step in one statement
-/// per step rather than one per row (FTS5 flushes its pending terms at every statement that writes to it).
+/// inserting the new ones with chosen rowids.
 ///
-/// A replaced place keeps its rowid (so an unchanged name costs the full-text index nothing); it moves
-/// to the bucket its new position gives it, like every place of the import.
+/// A replaced place keeps its rowid; it moves to the bucket its new position gives it, like every place
+/// of the import.
 struct PlaceRowWriter {
     /// A row an import replaces, as it is before the import.
     struct Existing {
@@ -75,32 +74,6 @@ struct PlaceRowWriter {
             try statement.bind(11, PlaceKeywords.stored(place))
             _ = try statement.step()
             statement.reset()
-        }
-    }
-
-    /// Takes the names of these rows out of the full-text index (before they are renamed).
-    func unindexNames(of rowids: [Int64]) throws {
-        guard !rowids.isEmpty else { return }
-        try run(PlaceStoreSchema.unindexNames, Self.jsonArray(rowids))
-    }
-
-    /// Indexes the names of the rows from `firstRowID` on and of `rowids`.
-    func indexNames(from firstRowID: Int64, and rowids: [Int64]) throws {
-        let statement = try database.prepare(PlaceStoreSchema.indexNames)
-        try database.withLock {
-            defer { statement.reset() }
-            try statement.bind(1, firstRowID)
-            try statement.bind(2, Self.jsonArray(rowids))
-            _ = try statement.step()
-        }
-    }
-
-    private func run(_ sql: String, _ json: String) throws {
-        let statement = try database.prepare(sql)
-        try database.withLock {
-            defer { statement.reset() }
-            try statement.bind(1, json)
-            _ = try statement.step()
         }
     }
 

@@ -29,7 +29,7 @@ extension PlaceStore {
 
     /// The synchronous form of `markers(in:zoom:filter:)`: one lookup in `markers_rtree` per part of the
     /// region (two across the antimeridian), positions checked exactly.
-    public func markerQuery(_ region: GeoBounds, zoom: Int, filter: PlaceFilter) throws -> [PlaceMarker] {
+    package func markerQuery(_ region: GeoBounds, zoom: Int, filter: PlaceFilter) throws -> [PlaceMarker] {
         let level = min(max(zoom, 0), ClusterTree.pointLevel)
         let mask = filter.categoryMask
         guard region.south <= region.north, mask != 0 else { return [] }

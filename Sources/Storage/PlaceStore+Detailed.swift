@@ -5,15 +5,15 @@ extension PlaceStore {
     /// A `PlaceSource` over this store whose places come with their full details: the viewport query
     /// followed by one lookup by id per result. For lists and exports (`mapterm places --json`, the
     /// shared contract tests); the map uses the store itself and `details(for:)`.
-    public var detailed: DetailedPlaceStore { DetailedPlaceStore(store: self) }
+    package var detailed: DetailedPlaceStore { DetailedPlaceStore(store: self) }
 }
 
 /// The places of a `PlaceStore` with their details; see `PlaceStore.detailed`.
-public struct DetailedPlaceStore: PlaceSource {
+package struct DetailedPlaceStore: PlaceSource {
     /// The store answering.
-    public let store: PlaceStore
+    package let store: PlaceStore
 
-    public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+    package func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
         var result = try await store.places(in: region, filter: filter, limit: limit)
         for index in result.indices {
             let id = result[index].id
@@ -22,15 +22,15 @@ public struct DetailedPlaceStore: PlaceSource {
         return result
     }
 
-    public func details(for place: Place) async throws -> Place {
+    package func details(for place: Place) async throws -> Place {
         try await store.details(for: place)
     }
 
-    public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
+    package func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
         try await store.markers(in: region, zoom: zoom, filter: filter)
     }
 
-    public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
+    package func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
         try await store.mostImportant(in: cluster, filter: filter, limit: limit)
     }
 }

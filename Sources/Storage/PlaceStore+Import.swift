@@ -15,10 +15,9 @@ extension PlaceStore {
         case indexes
         /// Packing the new buckets and writing them to the R*Tree; repacking the buckets that lost places.
         case rtree
-        /// Indexing the names of the new rows in FTS5 in one statement (a bulk import rebuilds the index),
-        /// and writing the search words of every place written, folded and sorted on another thread
-        /// during `indexes` and `rtree` (`PlaceWordWriter`).
-        case fts
+        /// Writing the search words of every place written, folded and sorted on another thread during
+        /// `indexes` and `rtree` (`PlaceWordWriter`).
+        case words
         /// Writing the rebuilt cluster hierarchies of the groups whose places changed.
         case clusters
         /// Committing the transaction.
@@ -31,9 +30,8 @@ extension PlaceStore {
     /// `Place.sanitized()` produce them).
     ///
     /// The places are taken in Hilbert order and cut into new buckets of `PlaceBucket.capacity`; a
-    /// replaced place keeps its row (updated in place, its name re-indexed only when it changes) and moves
-    /// to its new bucket, and old buckets that lost places are repacked. The names of new and renamed
-    /// rows are indexed in one statement. Into an empty store this is a bulk load: the indexes are
+    /// replaced place keeps its row (updated in place) and moves to its new bucket, and old buckets that
+    /// lost places are repacked. Into an empty store this is a bulk load: the indexes are
     /// dropped and built in one pass each afterwards. Every import runs with a 256 MiB page cache. The
     /// cluster hierarchies of every group that gained or lost a place are rebuilt (`ClusterBuild`), and
     /// the search words of every place written are folded and sorted (`PlaceWordWriter`), on other
@@ -83,9 +81,8 @@ extension PlaceStore {
             ? [PlaceRowWriter.Existing?](repeating: nil, count: order.count) : order.map { found[places[$0].id] }
         let firstBucket = try database.pragmaInt(query: "SELECT coalesce(max(bucket), 0) FROM places") + 1
         let firstRowID = Int64(try database.pragmaInt(query: "SELECT coalesce(max(rowid), 0) FROM places") + 1)
-        try database.execute(PlaceStoreSchema.dropWriteTriggers)
         if bulk { try database.execute(PlaceStoreSchema.dropIndexes) }
-        let renamed = try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
+        try updateReplaced(places, order: order, existing: existing, firstBucket: firstBucket, rows: rows)
         // The groups' new hierarchies are built on another thread while the new rows are written, the
         // search words while the indexes are (two builds beside the writes would share the second core).
         let words = PlaceWordWriter(database, places: places)
@@ -115,37 +112,24 @@ extension PlaceStore {
         if bulk { try database.execute(PlaceStoreSchema.indexes) }
         try progress(.rtree)
         try writeBuckets(places, order: order, firstBucket: firstBucket, emptied: Set(found.values.map(\.bucket)))
-        try progress(.fts)
-        if bulk {
-            try database.execute(PlaceStoreSchema.rebuildFTS)
-        } else {
-            try rows.indexNames(from: firstRowID, and: renamed)
-        }
+        try progress(.words)
         try words.write()
-        try database.execute(PlaceStoreSchema.insertTrigger + PlaceStoreSchema.updateTrigger)
         try progress(.clusters)
         try clusters.write(to: database)
         try progress(.commit)
     }
 
     /// Updates the rows of the replaced places in place (`existing[k]` is the row that `places[order[k]]`
-    /// replaces), taking the names that change out of the full-text index first; returns the rowids of
-    /// the renamed rows.
+    /// replaces).
     private func updateReplaced(
         _ places: [Place], order: [Int], existing: [PlaceRowWriter.Existing?], firstBucket: Int,
         rows: PlaceRowWriter
-    ) throws -> [Int64] {
-        var renamed: [Int64] = []
-        for (position, index) in order.enumerated() {
-            if let old = existing[position], old.name != places[index].name { renamed.append(old.rowid) }
-        }
-        try rows.unindexNames(of: renamed)
+    ) throws {
         for (position, index) in order.enumerated() {
             guard let old = existing[position] else { continue }
             try rows.write(
                 places[index], rowid: old.rowid, bucket: firstBucket + position / PlaceBucket.capacity, replacing: true)
         }
-        return renamed
     }
 
     /// Writes the R*Tree rows of the new buckets (`places[i]` for `i` of `order`, `PlaceBucket.capacity` to
@@ -188,8 +172,7 @@ extension PlaceStore {
         var count = 0
     }
 
-    /// Deletes the rows with these ids (missing ones are ignored), in one statement: the delete trigger
-    /// then updates the FTS5 index in one go rather than once per statement.
+    /// Deletes the rows with these ids (missing ones are ignored), in one statement.
     private func removeRows(ids: [String]) throws -> RemovedRows {
         guard !ids.isEmpty else { return RemovedRows() }
         let list = PlaceRowWriter.jsonArray(ids)

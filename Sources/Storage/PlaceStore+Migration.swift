@@ -83,6 +83,16 @@ extension PlaceStore {
         }
     }
 
+    /// Upgrades a store of schema version 4 to version 5 in one transaction: drops the FTS5 name index
+    /// `places_fts` (nothing reads it; searches use `place_words`) and its triggers. An interruption
+    /// leaves the store at version 4.
+    static func upgradeFromVersion4(_ database: SQLiteDatabase) throws {
+        try database.transaction {
+            try database.execute(PlaceStoreSchema.dropNameIndex)
+            try database.execute("PRAGMA user_version = 5")
+        }
+    }
+
     /// Sets kind, category and rank of every row from its stored kind and details.
     private static func classifyRows(_ database: SQLiteDatabase, path: String) throws {
         let read = try database.prepare("SELECT rowid, kind, details FROM places")

@@ -3,13 +3,13 @@ import Places
 
 extension PlaceStore: SearchSource {
     /// The most (word, place) pairs of `place_words` one search reads for its rarest word.
-    public static let searchScanLimit = 300
+    package static let searchScanLimit = 300
     /// The most distinct indexed words looked at for one typed word when looking for typos.
-    public static let typoScanLimit = 2000
+    package static let typoScanLimit = 2000
     /// The rows of one word a walk over the distinct indexed words reads before it seeks past the word.
     static let typoSeekAfter = 4
     /// The most indexed words one typo away that a search tries for one typed word.
-    public static let typoTerms = 20
+    package static let typoTerms = 20
 
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts (`SearchMatch` up to `.keyword`): read from `place_words` for the rarest word (the one with

@@ -2,17 +2,17 @@ import Foundation
 import GeoCore
 import Places
 
-/// The embedded place database: one SQLite file with an R*Tree for viewport queries and FTS5 for
-/// name search (layout: `PlaceStoreSchema`).
+/// The embedded place database: one SQLite file with an R*Tree for viewport queries and a word index
+/// for search (layout: `PlaceStoreSchema`).
 ///
 /// - `places(in:filter:limit:)` answers from the R*Tree alone (its rows are `PlaceBucket`s carrying
 ///   what the map draws: id, category, name, exact coordinate) and returns places with `details = .none`;
 /// - `markers(in:zoom:filter:)` answers from the stored cluster hierarchies (`PlaceStore+Clusters`), and
 ///   `mostImportant(in:filter:limit:)` lists a cluster's leading places;
 ///   `details(for:)` adds the details with one lookup by id; `detailed` is a `PlaceSource` returning
-///   full places; `search(text:limit:)` looks names up in FTS5.
+///   full places; `candidates(for:typos:limit:)` looks words up in `place_words` (`PlaceStore+Search`).
 /// - `import(_:)` upserts places by id in one transaction; into an empty store it takes a bulk path
-///   (Hilbert order, buckets packed in memory, FTS5 built in one pass, a large cache).
+///   (Hilbert order, buckets packed in memory, a large cache).
 ///
 /// Thread safety: all state is the connection and its prepared statements; every statement sequence
 /// runs under the connection's lock (`SQLiteDatabase.withLock`), so one store may be used from any
@@ -43,7 +43,6 @@ public final class PlaceStore: PlaceSource {
     let database: SQLiteDatabase
     private let viewportQuery: SQLiteStatement
     private let detailsQuery: SQLiteStatement
-    private let searchQuery: SQLiteStatement
     let markerQueryStatement: SQLiteStatement
 
     // MARK: Opening
@@ -56,8 +55,8 @@ public final class PlaceStore: PlaceSource {
     ///   `.corrupt` (not an SQLite file), `.notAPlaceStore` (another application's database, or an empty
     ///   one when `create` is false), `.schemaMismatch` (another `PlaceStoreSchema.version`: nothing is
     ///   changed; `PlaceDatabase` rebuilds such files, other callers decide themselves). A store of version 1,
-    ///   2 or 3 is upgraded in place first (`upgradeFromVersion1`, `upgradeFromVersion2`,
-    ///   `upgradeFromVersion3`), after `notice` is told why the wait.
+    ///   2, 3 or 4 is upgraded in place first (`upgradeFromVersion1` … `upgradeFromVersion4`), after
+    ///   `notice` is told why the wait (not for 4, whose upgrade only drops a table).
     public convenience init(path: String, create: Bool = true, notice: (String) -> Void = { _ in }) throws {
         try self.init(path: path, create: create, mode: .readWrite, storeNotice: nil, notice: notice)
     }
@@ -92,13 +91,6 @@ public final class PlaceStore: PlaceSource {
                 """
                 SELECT bucket, entries FROM markers_rtree
                 WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3 AND min_z <= ?5 AND max_z >= ?5
-                """)
-            // Rank and cut inside FTS5 first, so only the answer is joined to `places`.
-            searchQuery = try database.prepare(
-                """
-                SELECT p.id, p.kind, p.name, p.lat, p.lon FROM (
-                    SELECT rowid, rank FROM places_fts WHERE places_fts MATCH ?1 ORDER BY rank, rowid LIMIT ?2
-                ) AS m JOIN places p ON p.rowid = m.rowid ORDER BY m.rank, m.rowid
                 """)
         } catch let error as SQLiteError {
             throw Self.openError(error, path: path)
@@ -141,7 +133,13 @@ public final class PlaceStore: PlaceSource {
             try database.execute(Self.connectionPragmas)
             try upgradeFromVersion3(database)
         }
-        guard try database.pragmaInt("user_version") == PlaceStoreSchema.version else {
+        if try database.pragmaInt("user_version") == 4 && mode == .readWrite {
+            try database.execute(Self.connectionPragmas)
+            try upgradeFromVersion4(database)
+        }
+        // Version 4 differs only by a table nothing reads: read-only, it is used as it is.
+        let current = try database.pragmaInt("user_version")
+        guard current == PlaceStoreSchema.version || (current == 4 && mode == .readOnly) else {
             throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)
         }
         for table in PlaceStoreSchema.requiredTables where try !database.hasTableOrView(table) {
@@ -284,44 +282,6 @@ public final class PlaceStore: PlaceSource {
         } catch let error as PlaceStoreError {
             throw PlaceSourceError.unavailable(error.description)
         }
-    }
-
-    // MARK: Search
-
-    /// Places whose name contains words starting with each word of `text` (case and diacritics
-    /// ignored: "cafe nœ" finds "Café Nœud"; ligatures are not split), best FTS5 match first (bm25),
-    /// equal ranks in storage order; at most `limit`; `details = .none`. Punctuation in `text` only
-    /// separates words; text without letters or digits finds nothing.
-    public func search(text: String, limit: Int) throws -> [Place] {
-        guard limit > 0, let match = Self.matchExpression(text) else { return [] }
-        do {
-            return try database.withLock {
-                searchQuery.reset()
-                defer { searchQuery.reset() }
-                try searchQuery.bind(1, match)
-                try searchQuery.bind(2, limit)
-                var result: [Place] = []
-                while try searchQuery.step() {
-                    guard let kind = PlaceKind(rawValue: searchQuery.text(1)) else { continue }
-                    result.append(
-                        Place(
-                            id: searchQuery.text(0), kind: kind, name: searchQuery.text(2),
-                            coordinate: LatLon(lat: searchQuery.double(3), lon: searchQuery.double(4))))
-                }
-                return result
-            }
-        } catch {
-            throw storeError(error)
-        }
-    }
-
-    /// An FTS5 query matching every word of `text` as a prefix of a word of the name:
-    /// `name : ("cafe"* "noe"*)`; nil when `text` has no letters or digits.
-    static func matchExpression(_ text: String) -> String? {
-        let words = text.split { !($0.isLetter || $0.isNumber) }
-        guard !words.isEmpty else { return nil }
-        return "name : ("
-            + words.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"*" }.joined(separator: " ") + ")"
     }
 }
 

@@ -12,10 +12,6 @@ import Places
 /// - `places_rtree`: an R*Tree with one row per bucket: its bounding box (float32, rounded outward) and
 ///   the auxiliary column `+entries`, the `PlaceBucket` blob with id, kind, name and exact coordinate of
 ///   each of its places. A viewport query reads this table alone.
-/// - `places_fts`: FTS5 over `name`, an external-content index of `places` (diacritics folded), kept in
-///   step by triggers; an import drops the insert and update triggers and indexes the names it adds or
-///   changes in one statement each (FTS5 flushes its pending terms at every statement that writes to
-///   it), and the first, bulk, import rebuilds the index in one go.
 /// - `place_words`: the search index (`PlaceStore+Search`): for each folded word (`SearchText`) of the
 ///   places' names, keywords and codes, one row per block of 64 consecutive rowids holding a place
 ///   with that word (`block = rowid >> 6`), whose `bits` has bit `rowid & 63` set for each of them
@@ -41,15 +37,16 @@ import Places
 /// Any change to the layout, to `PlaceBucket`'s blob or to `PlaceDetailsCoding` must bump `version`:
 /// stores of an unknown version are refused when opened (`PlaceStoreError.schemaMismatch`), and
 /// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters), 2 (before search keywords)
-/// and 3 (before blocks of rowids in `place_words`) are upgraded in place (`PlaceStore+Migration`),
-/// keeping every place.
-public enum PlaceStoreSchema {
+/// 3 (before blocks of rowids in `place_words`) and 4 (with the unused FTS5 name index `places_fts` and
+/// its triggers) are upgraded in place (`PlaceStore+Migration`), keeping every place; a store of version
+/// 4 opened read-only is read as it is (its extra table is never read).
+package enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    public static let version = 4
+    package static let version = 5
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
-    public static let applicationID: Int32 = 0x4D54_504C
+    package static let applicationID: Int32 = 0x4D54_504C
 
-    /// The tables and the triggers.
+    /// The tables.
     static let create = """
         CREATE TABLE places (
             rowid INTEGER PRIMARY KEY,
@@ -68,14 +65,6 @@ public enum PlaceStoreSchema {
         \(wordTable)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
         \(clusterTables)
-        CREATE VIRTUAL TABLE places_fts USING fts5(
-            name, content='places', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
-        );
-        \(insertTrigger)
-        CREATE TRIGGER places_after_delete AFTER DELETE ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
-        END;
-        \(updateTrigger)
         """
 
     /// The search index: folded words and the blocks of rowids of the places that have them.
@@ -103,43 +92,16 @@ public enum PlaceStoreSchema {
     /// inserting a million random ids one by one).
     static let dropIndexes = "DROP INDEX places_by_id; DROP INDEX places_by_bucket"
 
-    /// Indexes the name of every new row.
-    static let insertTrigger = """
-        CREATE TRIGGER places_after_insert AFTER INSERT ON places BEGIN
-            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
-        END;
-        """
-
-    /// Re-indexes the name of every renamed row.
-    static let updateTrigger = """
-        CREATE TRIGGER places_after_update AFTER UPDATE OF name ON places BEGIN
-            INSERT INTO places_fts (places_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
-            INSERT INTO places_fts (rowid, name) VALUES (new.rowid, new.name);
-        END;
-        """
-
-    /// Drops the insert and update triggers (an import indexes names itself, see `indexNames`).
-    static let dropWriteTriggers = "DROP TRIGGER places_after_insert; DROP TRIGGER places_after_update"
-
-    /// Rebuilds the full-text index from `places` (bulk import).
-    static let rebuildFTS = "INSERT INTO places_fts (places_fts) VALUES ('rebuild')"
-
-    /// Takes the names of the rows in the JSON array of rowids `?1` out of the full-text index (before
-    /// an import renames them).
-    static let unindexNames = """
-        INSERT INTO places_fts (places_fts, rowid, name)
-        SELECT 'delete', rowid, name FROM places WHERE rowid IN (SELECT value FROM json_each(?1))
-        """
-
-    /// Indexes the names of the rows from rowid `?1` on and of those in the JSON array of rowids `?2`
-    /// (the rows an import added and renamed).
-    static let indexNames = """
-        INSERT INTO places_fts (rowid, name) SELECT rowid, name FROM places
-        WHERE rowid >= ?1 OR rowid IN (SELECT value FROM json_each(?2))
+    /// Drops the FTS5 name index of schema 4 and the triggers that kept it in step.
+    static let dropNameIndex = """
+        DROP TRIGGER IF EXISTS places_after_insert;
+        DROP TRIGGER IF EXISTS places_after_update;
+        DROP TRIGGER IF EXISTS places_after_delete;
+        DROP TABLE IF EXISTS places_fts;
         """
 
     /// The tables every place store has (checked on open).
-    static let requiredTables = ["places", "places_rtree", "places_fts", "markers_rtree", "clusters", "place_words"]
+    static let requiredTables = ["places", "places_rtree", "markers_rtree", "clusters", "place_words"]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
     static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }

@@ -6,26 +6,26 @@ import GeoCore
 
 /// A failure reported by SQLite: the result code (`SQLITE_*`, primary or extended) and
 /// SQLite's own message, plus the SQL text when a statement was involved.
-public struct SQLiteError: Error, Equatable, CustomStringConvertible {
+package struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The SQLite result code, e.g. 26 (`SQLITE_NOTADB`) or 19 (`SQLITE_CONSTRAINT`).
-    public var code: Int32
+    package var code: Int32
     /// SQLite's message, e.g. "file is not a database".
-    public var message: String
+    package var message: String
     /// The statement that failed, when there was one.
-    public var sql: String?
+    package var sql: String?
 
     /// An error with SQLite result `code`, its `message`, and the failing `sql` when known.
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (the low byte of an extended code).
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// One line: "SQLite error 26: file is not a database (in: SELECT …)".
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql.prefix(120)))" }
         return text
@@ -40,21 +40,21 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
 /// class and of its statements also takes one recursive lock, so single calls are safe from any
 /// thread. A *sequence* of calls that must not interleave with other threads (bind, step, read
 /// columns, reset) belongs inside `withLock { }`; `transaction { }` holds the lock throughout.
-public final class SQLiteDatabase: @unchecked Sendable {
+package final class SQLiteDatabase: @unchecked Sendable {
     /// The raw connection; only touched under `lock`.
     private let handle: OpaquePointer
     private let lock = NSRecursiveLock()
     private var savepointDepth = 0
 
     /// The path the database was opened with.
-    public let path: String
+    package let path: String
     /// True when opened read-only.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
 
     /// Opens (and, unless `readOnly`, creates when missing) the database at `path`.
     /// `":memory:"` opens a private in-memory database. Waits up to `busyTimeout` seconds for
     /// locks held by other processes.
-    public init(path: String, readOnly: Bool, immutable: Bool = false, busyTimeout: Double = 5) throws {
+    package init(path: String, readOnly: Bool, immutable: Bool = false, busyTimeout: Double = 5) throws {
         var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var db: OpaquePointer?
@@ -89,16 +89,16 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// bind/step/read sequence on a shared statement from interleaving with other threads.
     /// True when the connection can change the main database (SQLite opens a file it may not write
     /// read-only even when asked for read-write).
-    public var isWritable: Bool { withLock { sqlite3_db_readonly(handle, "main") == 0 } }
+    package var isWritable: Bool { withLock { sqlite3_db_readonly(handle, "main") == 0 } }
 
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
     }
 
     /// Runs one or more `;`-separated statements, discarding any rows they return.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         try withLock {
             var errorMessage: UnsafeMutablePointer<CChar>?
             let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
@@ -111,7 +111,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Compiles one statement. Throws when `sql` is empty or holds more than one statement.
-    public func prepare(_ sql: String) throws -> SQLiteStatement {
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
         try withLock {
             var statement: OpaquePointer?
             var extra = false
@@ -145,7 +145,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     /// Nested calls become savepoints. The connection lock is held throughout, so other
     /// threads using this connection wait. Writable databases use `BEGIN IMMEDIATE`.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try withLock {
             let depth = savepointDepth
             let name = "mt_sp_\(depth)"
@@ -173,13 +173,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
-    public var lastInsertRowID: Int64 { withLock { sqlite3_last_insert_rowid(handle) } }
+    package var lastInsertRowID: Int64 { withLock { sqlite3_last_insert_rowid(handle) } }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
-    public var changes: Int { withLock { Int(sqlite3_changes(handle)) } }
+    package var changes: Int { withLock { Int(sqlite3_changes(handle)) } }
 
     /// True when a table or view with this name exists in the main schema.
-    public func hasTableOrView(_ name: String) throws -> Bool {
+    package func hasTableOrView(_ name: String) throws -> Bool {
         let statement = try prepare(
             "SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE")
         return try withLock {
@@ -192,7 +192,4 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// SQLite's latest message on this connection (call under the lock).
     var currentMessage: String { String(cString: sqlite3_errmsg(handle)) }
-
-    /// The raw handle, for statements (call under the lock).
-    var rawHandle: OpaquePointer { handle }
 }

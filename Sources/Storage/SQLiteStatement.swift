@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value to bind to a statement parameter.
-public enum SQLiteValue: Sendable, Equatable {
+package enum SQLiteValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)
@@ -14,12 +14,12 @@ public enum SQLiteValue: Sendable, Equatable {
 ///
 /// Every call takes the database lock. Wrap a bind/step/read sequence on a statement shared
 /// between threads in `database.withLock { }`.
-public final class SQLiteStatement: @unchecked Sendable {
+package final class SQLiteStatement: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The database this statement belongs to.
-    public let database: SQLiteDatabase
+    package let database: SQLiteDatabase
     /// The SQL text it was compiled from.
-    public let sql: String
+    package let sql: String
 
     init(database: SQLiteDatabase, handle: OpaquePointer, sql: String) {
         self.database = database
@@ -34,22 +34,22 @@ public final class SQLiteStatement: @unchecked Sendable {
     // MARK: Binding
 
     /// Binds a 64-bit integer to parameter `index` (1-based).
-    public func bind(_ index: Int32, _ value: Int64) throws {
+    package func bind(_ index: Int32, _ value: Int64) throws {
         try check(database.withLock { sqlite3_bind_int64(handle, index, value) })
     }
 
     /// Binds an integer to parameter `index` (1-based).
-    public func bind(_ index: Int32, _ value: Int) throws {
+    package func bind(_ index: Int32, _ value: Int) throws {
         try bind(index, Int64(value))
     }
 
     /// Binds a double to parameter `index` (1-based).
-    public func bind(_ index: Int32, _ value: Double) throws {
+    package func bind(_ index: Int32, _ value: Double) throws {
         try check(database.withLock { sqlite3_bind_double(handle, index, value) })
     }
 
     /// Binds UTF-8 text to parameter `index` (1-based); SQLite copies it.
-    public func bind(_ index: Int32, _ value: String) throws {
+    package func bind(_ index: Int32, _ value: String) throws {
         var text = value
         let rc = text.withUTF8 { utf8 -> Int32 in
             database.withLock {
@@ -67,7 +67,7 @@ public final class SQLiteStatement: @unchecked Sendable {
 
     /// Binds a blob to parameter `index` (1-based); SQLite copies it. An empty array binds an
     /// empty blob, not NULL.
-    public func bind(_ index: Int32, _ value: [UInt8]) throws {
+    package func bind(_ index: Int32, _ value: [UInt8]) throws {
         let rc = value.withUnsafeBytes { bytes -> Int32 in
             database.withLock {
                 guard let base = bytes.baseAddress, !bytes.isEmpty else {
@@ -80,12 +80,12 @@ public final class SQLiteStatement: @unchecked Sendable {
     }
 
     /// Binds NULL to parameter `index` (1-based).
-    public func bindNull(_ index: Int32) throws {
+    package func bindNull(_ index: Int32) throws {
         try check(database.withLock { sqlite3_bind_null(handle, index) })
     }
 
     /// Binds any value (`.null` for NULL) to parameter `index` (1-based).
-    public func bind(_ index: Int32, _ value: SQLiteValue) throws {
+    package func bind(_ index: Int32, _ value: SQLiteValue) throws {
         switch value {
         case .null: try bindNull(index)
         case .integer(let v): try bind(index, v)
@@ -96,20 +96,15 @@ public final class SQLiteStatement: @unchecked Sendable {
     }
 
     /// The 1-based index of a named parameter such as `:name` or `?2`, or nil.
-    public func parameterIndex(_ name: String) -> Int32? {
+    package func parameterIndex(_ name: String) -> Int32? {
         let index = database.withLock { sqlite3_bind_parameter_index(handle, name) }
         return index == 0 ? nil : index
-    }
-
-    /// Sets every parameter back to NULL.
-    public func clearBindings() {
-        database.withLock { _ = sqlite3_clear_bindings(handle) }
     }
 
     // MARK: Stepping
 
     /// Advances to the next row: true when a row is available, false when done.
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         try database.withLock {
             switch sqlite3_step(handle) {
             case SQLITE_ROW: return true
@@ -120,40 +115,40 @@ public final class SQLiteStatement: @unchecked Sendable {
     }
 
     /// Rewinds the statement so it can run again; bindings are kept.
-    public func reset() {
+    package func reset() {
         database.withLock { _ = sqlite3_reset(handle) }
     }
 
     // MARK: Columns (0-based)
 
     /// Number of columns in the result.
-    public var columnCount: Int32 { database.withLock { sqlite3_column_count(handle) } }
+    package var columnCount: Int32 { database.withLock { sqlite3_column_count(handle) } }
 
     /// The name of column `index`.
-    public func columnName(_ index: Int32) -> String {
+    package func columnName(_ index: Int32) -> String {
         database.withLock { sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "" }
     }
 
     /// True when column `index` of the current row is NULL.
-    public func isNull(_ index: Int32) -> Bool {
+    package func isNull(_ index: Int32) -> Bool {
         database.withLock { sqlite3_column_type(handle, index) == SQLITE_NULL }
     }
 
     /// Column `index` as a 64-bit integer (NULL reads as 0).
-    public func int64(_ index: Int32) -> Int64 {
+    package func int64(_ index: Int32) -> Int64 {
         database.withLock { sqlite3_column_int64(handle, index) }
     }
 
     /// Column `index` as an integer (NULL reads as 0).
-    public func int(_ index: Int32) -> Int { Int(int64(index)) }
+    package func int(_ index: Int32) -> Int { Int(int64(index)) }
 
     /// Column `index` as a double (NULL reads as 0).
-    public func double(_ index: Int32) -> Double {
+    package func double(_ index: Int32) -> Double {
         database.withLock { sqlite3_column_double(handle, index) }
     }
 
     /// Column `index` as UTF-8 text (NULL reads as ""; invalid UTF-8 is repaired).
-    public func text(_ index: Int32) -> String {
+    package func text(_ index: Int32) -> String {
         database.withLock {
             guard let text = sqlite3_column_text(handle, index) else { return "" }
             let count = Int(sqlite3_column_bytes(handle, index))
@@ -162,7 +157,7 @@ public final class SQLiteStatement: @unchecked Sendable {
     }
 
     /// Column `index` as bytes (NULL reads as []).
-    public func blob(_ index: Int32) -> [UInt8] {
+    package func blob(_ index: Int32) -> [UInt8] {
         database.withLock {
             guard let blob = sqlite3_column_blob(handle, index) else { return [] }
             let count = Int(sqlite3_column_bytes(handle, index))

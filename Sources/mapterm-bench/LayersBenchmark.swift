@@ -1,5 +1,6 @@
 import Foundation
 import Layers
+import Storage
 
 /// Loading user layers (`mapterm --layer FILE`): 1 000 000 seeded points as CSV and as a GeoJSON
 /// FeatureCollection, and a GPX track of 200 000 points, each written to a temporary file and read

@@ -12,7 +12,7 @@ enum PlaceStoreBenchmark {
     static let seed: UInt64 = 20_261_129
 
     static func run() throws {
-        print("== place store: \(placeCount) synthetic places (SQLite R*Tree + FTS5) ==")
+        print("== place store: \(placeCount) synthetic places (SQLite R*Tree + word index) ==")
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("mapterm-bench-places-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
@@ -60,10 +60,14 @@ enum PlaceStoreBenchmark {
             _ = try! store.query(.world, filter: .standard, limit: 1000)
         }
         report("whole world, limit 1000 (growing windows)", world, target: nil)
-        let search = Stopwatch.measure(runs: 500) { _ = try! store.search(text: "museum 4242", limit: 20) }
-        report("FTS search 'museum 4242', limit 20", search, target: nil)
-        let broad = Stopwatch.measure(runs: 20, warmup: 1) { _ = try! store.search(text: "harbor", limit: 20) }
-        report("FTS search 'harbor' (125 000 hits), limit 20", broad, target: nil)
+        let search = Stopwatch.measure(runs: 500) {
+            _ = try! store.candidates(for: ["museum", "4242"], typos: false, limit: 20)
+        }
+        report("word search 'museum 4242', limit 20", search, target: nil)
+        let broad = Stopwatch.measure(runs: 20, warmup: 1) {
+            _ = try! store.candidates(for: ["harbor"], typos: false, limit: 20)
+        }
+        report("word search 'harbor' (125 000 hits), limit 20", broad, target: nil)
 
         try shippedData(in: folder)
     }

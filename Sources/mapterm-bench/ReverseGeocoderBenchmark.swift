@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Storage
 
 /// Offline reverse geocoding (issue 4, pin detail pane): loading `Resources/gazetteer` and one
 /// `describe` per random point on the sphere (fixed seed, land and sea alike).

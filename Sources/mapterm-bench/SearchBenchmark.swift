@@ -95,7 +95,7 @@ enum SearchBenchmark {
     }
 
     /// The share of the database taken by the search index: the vacuumed file against a copy without
-    /// `place_words` and with empty keywords (the name index `places_fts` was there before).
+    /// `place_words` and with empty keywords.
     static func indexShare(_ path: String, folder: URL, label: String) throws {
         let full = folder.appendingPathComponent("full.sqlite").path
         let bare = folder.appendingPathComponent("bare.sqlite").path

@@ -1,5 +1,6 @@
 import Foundation
 import Layers
+import Storage
 import TextSafety
 
 /// `mapterm layer FILE --info`: what a layer file holds (format, features by type, names, bounds,

@@ -1,6 +1,7 @@
 import Foundation
 import Layers
 import MapFeature
+import Storage
 import TextSafety
 import TileSources
 

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapFeature
 import Places
+import Storage
 import TextSafety
 
 /// The state the map opens with: where to look (explicit flags, else the user's location at a local

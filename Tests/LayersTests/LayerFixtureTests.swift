@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Layers
+import Storage
 import Testing
 
 /// The small hand-written files in `Fixtures`, read by path as `--layer` reads them.

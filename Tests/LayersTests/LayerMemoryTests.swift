@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Layers
+import Storage
 import Testing
 
 /// What reading a layer file and preparing it for the map cost in memory, measured as the process's

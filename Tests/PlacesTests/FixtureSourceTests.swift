@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Storage
 import TestSupport
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         let b = Place(id: "x", kind: .restroom, name: "second", coordinate: LatLon(lat: 1, lon: 1))
         let c = Place(id: "y", kind: .restroom, name: "bad", coordinate: LatLon(lat: .nan, lon: 1))
         let source = FixtureSource(places: [a, b, c])
-        #expect(source.allPlaces == [a])
+        #expect(source.index.places == [a])
         #expect(try await source.places(in: .world, limit: 10) == [a])
     }
 

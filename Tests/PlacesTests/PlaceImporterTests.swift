@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Storage
 import Testing
 
 @Suite struct PlaceImporterTests {

@@ -1,15 +1,21 @@
 import Foundation
 import GeoCore
+import Layers
 import Places
 import Testing
 
 @Suite struct RefugeRestroomDTOTests {
     func decode(_ json: String) throws -> RefugeRestroomDTO {
-        try JSONDecoder().decode(RefugeRestroomDTO.self, from: Data(json.utf8))
+        try RefugeRestroomDTO(json: try #require(JSONValue.strict(Array(json.utf8))))
+    }
+
+    /// The records of the Austin fixture, every element a record.
+    func austinRecords() throws -> [RefugeRestroomDTO] {
+        try RefugeRestroomDTO.records(inJSON: [UInt8](Fixtures.data(Fixtures.austinJSON))).map { try $0.get() }
     }
 
     @Test func decodesEveryAustinRecord() throws {
-        let records = try JSONDecoder().decode([RefugeRestroomDTO].self, from: Fixtures.data(Fixtures.austinJSON))
+        let records = try austinRecords()
         #expect(records.count == 255)
         #expect(Set(records.map(\.id)).count == 245)
         let places = try records.map { try $0.toPlace() }
@@ -27,7 +33,7 @@ import Testing
     }
 
     @Test func firstAustinRecordInDetail() throws {
-        let records = try JSONDecoder().decode([RefugeRestroomDTO].self, from: Fixtures.data(Fixtures.austinJSON))
+        let records = try austinRecords()
         let dto = records[0]
         #expect(dto.id == 16273)
         #expect(dto.latitude == 30.2648963 && dto.longitude == -97.747196)
@@ -72,8 +78,13 @@ import Testing
     }
 
     @Test func requiresAnID() {
-        #expect(throws: DecodingError.self) { try decode(#"{"name":"x","latitude":1,"longitude":2}"#) }
-        #expect(throws: DecodingError.self) { try decode(#"{"id":"abc","latitude":1,"longitude":2}"#) }
+        #expect(throws: PlaceRecordError.missing(field: "id")) {
+            try decode(#"{"name":"x","latitude":1,"longitude":2}"#)
+        }
+        #expect(throws: PlaceRecordError.notANumber(field: "id", text: "abc")) {
+            try decode(#"{"id":"abc","latitude":1,"longitude":2}"#)
+        }
+        #expect(throws: PlaceRecordError.notAnObject) { try decode("[1]") }
     }
 
     @Test(arguments: [

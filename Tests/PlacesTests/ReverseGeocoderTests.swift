@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Storage
 import TestSupport
 import Testing
 

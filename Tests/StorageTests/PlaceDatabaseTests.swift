@@ -290,6 +290,6 @@ import Testing
         let sfo = try #require(try store.place(id: "ap:KSFO"))
         #expect(sfo.airport?.iataCode == "SFO")
         #expect((sfo.airport?.runwayCount ?? 0) >= 4)
-        #expect(try store.search(text: "london heathrow", limit: 10).map(\.id).contains("ap:EGLL"))
+        #expect(try store.ids(matching: "london heathrow", limit: 10).contains("ap:EGLL"))
     }
 }

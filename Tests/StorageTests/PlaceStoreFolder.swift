@@ -34,3 +34,11 @@ struct PlaceStoreFolder {
 func light(_ place: Place) -> Place {
     Place(id: place.id, kind: place.kind, name: place.name, coordinate: place.coordinate)
 }
+
+extension PlaceStore {
+    /// The ids of the places the search index finds for the words of `text` (folded, no typos), as
+    /// the search of the map looks them up.
+    func ids(matching text: String, limit: Int) throws -> [String] {
+        try candidates(for: SearchText.words(text), typos: false, limit: limit).compactMap(\.placeID)
+    }
+}

@@ -38,9 +38,9 @@ import Testing
         let everywhere = try store.query(.world, limit: 10_000)
         #expect(everywhere.filter { $0.id == "rr:0" } == [light(moved)])
         #expect(everywhere.count == 501)
-        // The name index follows the rename.
-        #expect(try store.search(text: "oslo", limit: 5).map(\.id) == ["rr:0"])
-        #expect(try store.search(text: "Place 0", limit: 50).allSatisfy { $0.id != "rr:0" })
+        // The search index follows the rename.
+        #expect(try store.ids(matching: "oslo", limit: 5) == ["rr:0"])
+        #expect(try store.ids(matching: "Place 0", limit: 50).allSatisfy { $0 != "rr:0" })
     }
 
     /// An upsert into a full store (replaced rows are updated in place, names re-indexed only when they
@@ -88,10 +88,10 @@ import Testing
             "Zanzibar", "Renamed 40", "Place 40", "Place 41", "Fresh", "Heliport 15", "Place 15", "Place 2999",
         ] {
             #expect(
-                Set(try store.search(text: text, limit: 5000).map(\.id))
-                    == Set(try fresh.search(text: text, limit: 5000).map(\.id)), "\(text)")
+                Set(try store.ids(matching: text, limit: 5000)) == Set(try fresh.ids(matching: text, limit: 5000)),
+                "\(text)")
         }
-        #expect(try store.search(text: "Place 40", limit: 10).allSatisfy { $0.id != "rr:40" }, "an old name is gone")
+        #expect(try store.ids(matching: "Place 40", limit: 10).allSatisfy { $0 != "rr:40" }, "an old name is gone")
         for zoom in [0, 4, 9, 12, 18] {
             for filter in [PlaceFilter.standard, PlaceFilter(amenities: .unisex), PlaceFilter(kinds: PlaceKind.all)] {
                 let total = { (s: PlaceStore) in
@@ -132,7 +132,7 @@ import Testing
         #expect(try store.delete(ids: gone + ["nope"]) == Set(gone).count)
         let left = try store.query(.world, limit: 1000)
         #expect(Set(left.map(\.id)) == Set(places.dropFirst(100).map(\.id)))
-        #expect(try store.search(text: "Place 5", limit: 10).allSatisfy { !gone.contains($0.id) })
+        #expect(try store.ids(matching: "Place 5", limit: 10).allSatisfy { !gone.contains($0) })
     }
 
     /// Many small imports (each its own buckets) still answer exactly.
@@ -171,7 +171,7 @@ import Testing
             }
             #expect(try store.count() == 0)
             #expect(try store.query(.world, limit: 10).isEmpty)
-            #expect(try store.search(text: "Place", limit: 10).isEmpty)
+            #expect(try store.ids(matching: "Place", limit: 10).isEmpty)
             // The store still works afterwards.
             try store.import(PlacesRandom.places(count: 10, seed: 5))
             #expect(try store.query(.world, limit: 100).count == 10)

@@ -102,15 +102,7 @@ import Testing
         #expect(throws: PlaceStoreError.self) { try PlaceDetailsCoding.decode("{", kind: .restroom, path: "p") }
     }
 
-    // MARK: Search and windows
-
-    @Test func matchExpressionQuotesEveryWord() {
-        #expect(PlaceStore.matchExpression("san fran") == "name : (\"san\"* \"fran\"*)")
-        #expect(
-            PlaceStore.matchExpression("O'Brien \"x\" NEAR(a b)")
-                == "name : (\"O\"* \"Brien\"* \"x\"* \"NEAR\"* \"a\"* \"b\"*)")
-        #expect(PlaceStore.matchExpression(" - * ") == nil)
-    }
+    // MARK: Windows
 
     /// Every point outside a window is at least the bound away from its centre.
     @Test func windowBoundIsALowerBound() {
