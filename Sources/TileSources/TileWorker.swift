@@ -21,6 +21,10 @@ public final class TileWorker: TileService {
         var newest: TileRequest?
         var ticket = 0
         var last: Task<Void, Never>?
+        /// The sources' credit as last read, and the count of source changes it was read after (a
+        /// change makes it stale: a remote source's TileJSON may have brought its credit).
+        var attribution: (credit: String, changes: Int)?
+        var changes = 0
     }
 
     /// - Parameters:
@@ -46,7 +50,11 @@ public final class TileWorker: TileService {
 
     /// Serves the newest request again, if there is one.
     public func reload() {
-        guard queue.withLock({ $0.newest != nil }) else { return }
+        let asked = queue.withLock { queue in
+            queue.changes += 1
+            return queue.newest != nil
+        }
+        guard asked else { return }
         schedule()
     }
 
@@ -78,10 +86,13 @@ public final class TileWorker: TileService {
             return builder.snapshot(camera: request.camera, viewport: request.viewport, generation: request.generation)
         }
         sources.want(snapshot.pendingTiles)
+        let (kept, changes) = queue.withLock { ($0.attribution, $0.changes) }
+        let credit = kept.flatMap { $0.changes == changes ? $0.credit : nil } ?? attribution()
+        queue.withLock { $0.attribution = (credit, changes) }
         let status = TileStatus(
             loading: sources.loadingCount, problem: sources.problem,
             noStreets: request.camera.zoom > 10 && snapshot.hasNothingBut(basemap),
-            arrivals: sources.arrivalCount, attribution: attribution())
+            arrivals: sources.arrivalCount, attribution: credit)
         inbox.post(.tilesLoaded(snapshot, status))
     }
 }
