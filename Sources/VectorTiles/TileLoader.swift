@@ -29,7 +29,7 @@ public struct TileNotYetLoaded: Error, Sendable {
 /// missing or damaged, are cached in an LRU keyed by the *source* tile id, so the overzoomed
 /// children of one tile share one decode. Decoding runs outside the lock; two threads asking for
 /// the same uncached tile at once may both decode it (the result is the same).
-public final class TileLoader: @unchecked Sendable {
+public final class TileLoader: Sendable {
     /// The store tiles come from.
     public let store: any TileStore
     /// The store's minimum zoom: requests below it are `.missing`. Read from the store's metadata on
