@@ -4,6 +4,7 @@ import Layers
 import MapFeature
 import Render
 import Storage
+import Synchronization
 import VectorTiles
 
 /// Frames of 160x48 with user layers (issue 11): 1 000 000 points (clustered per zoom), a GPX-sized
@@ -189,14 +190,13 @@ enum LayerFrameBenchmark {
 }
 
 /// Features a writer thread hands to the loop.
-final class ArrivalQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [LayerFeature] = []
+final class ArrivalQueue: Sendable {
+    private let items = Mutex<[LayerFeature]>([])
 
-    func push(_ feature: LayerFeature) { lock.withLock { items.append(feature) } }
+    func push(_ feature: LayerFeature) { items.withLock { $0.append(feature) } }
 
     func takeAll() -> [LayerFeature] {
-        lock.withLock {
+        items.withLock { items in
             defer { items.removeAll(keepingCapacity: true) }
             return items
         }

@@ -18,7 +18,7 @@ final class MapSession {
     ) {
         self.state = state
         var answer: SearchWorker.Answering?
-        if let search { answer = { try search.answer($0) } }
+        if let search { answer = { try await search.answer($0) } }
         runtime = MapRuntime(source: source, pinStore: pinStore, describe: describe, search: answer)
         frames = FrameRenderer(composition: composition)
         tileNews = TileNews(composition: composition, runtime: runtime)

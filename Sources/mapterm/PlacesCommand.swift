@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GeoCore
 import Places
@@ -34,8 +35,10 @@ enum PlacesCommand {
             args["source"] ?? "embedded", resources: { try ResourceLocator.locate() }, apiBase: args["api-base"])
         if let notice = opened.notice { Diagnostics.say(notice) }
         let source = opened.source
-        let listed = try blocking {
-            try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+        let listed = try BlockingBridge.runThrowing {
+            try await withTaskExecutorPreference(BlockingExecutor.shared) {
+                try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+            }
         }
         Console.outRaw(args.has("json") ? try json(listed) : table(listed, near: near, radiusKm: radius))
     }
@@ -170,36 +173,5 @@ enum PlacesCommand {
             throw UsageError("--limit must be a whole number from 1 to \(maxLimit) (got '\(text)')")
         }
         return limit
-    }
-
-    // MARK: Async bridge
-
-    /// Runs `work` on the concurrency pool and blocks the calling thread until it has finished: for
-    /// command-line subcommands, which are synchronous.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.result = .success(try await work())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        guard let result = box.result else { fatalError("blocking work ended without a result") }
-        return try result.get()
-    }
-
-    /// The hand-over slot of `blocking`; the semaphore orders the write before the read, the lock
-    /// makes that visible to the checker.
-    private final class ResultBox<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Result<T, any Error>?
-        var result: Result<T, any Error>? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
     }
 }
