@@ -15,19 +15,29 @@ public final class BlockingExecutor: TaskExecutor {
     /// The executor of the program's blocking work, on the thread "blocking".
     public static let shared = BlockingExecutor(name: "blocking")
 
-    /// The thread's name (what `top -H` and a debugger show): at most 15 bytes (Linux keeps no more).
+    /// The executor's name, given to its `Thread`.
     public let name: String
+    /// The thread, once it runs.
+    private let worker = Mutex<pthread_t?>(nil)
     private let jobs = Mutex<[UnownedJob]>([])
     /// Counts the jobs in `jobs`: the thread sleeps on it while there is none.
     private let pending = DispatchSemaphore(value: 0)
 
     /// Starts the thread `name`, which then runs the jobs enqueued for the rest of the process.
     public init(name: String) {
-        precondition(name.utf8.count <= 15, "a thread name longer than Linux keeps")
         self.name = name
-        let thread = Thread { [self] in runJobs() }
+        let thread = Thread { [self] in
+            worker.withLock { $0 = pthread_self() }
+            runJobs()
+        }
         thread.name = name
         thread.start()
+    }
+
+    /// True on the executor's own thread (where a blocking wait for its jobs would never end).
+    public var isCurrent: Bool {
+        guard let worker = worker.withLock({ $0 }) else { return false }
+        return pthread_equal(worker, pthread_self()) != 0
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {

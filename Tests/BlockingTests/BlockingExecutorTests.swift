@@ -3,19 +3,15 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The executor of blocking work runs its jobs on its own named thread, one at a time in order, and a
+/// The executor of blocking work runs its jobs on its own thread, one at a time in order, and a
 /// cancelled task still finishes there, seeing that it was cancelled.
 @Suite struct BlockingExecutorTests {
-    /// The name of the thread running the caller (a synchronous function: `Thread.current` is not
-    /// available to async code).
-    static func threadName() -> String? { Thread.current.name }
-
     @Test func workRunsOnTheExecutorsThread() async {
         let executor = BlockingExecutor(name: "test.thread")
-        let name = await Task(executorPreference: executor) { Self.threadName() }.value
-        #expect(name == "test.thread")
-        let inside = await withTaskExecutorPreference(executor) { Self.threadName() }
-        #expect(inside == "test.thread")
+        #expect(await Task(executorPreference: executor) { executor.isCurrent }.value)
+        #expect(await withTaskExecutorPreference(executor) { executor.isCurrent })
+        #expect(await Task { executor.isCurrent }.value == false, "a task of the pool is not on it")
+        #expect(!executor.isCurrent)
     }
 
     /// What the jobs of the order test saw.

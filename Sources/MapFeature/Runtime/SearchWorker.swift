@@ -35,8 +35,10 @@ public final class SearchWorker: Sendable {
         }
     }
 
-    /// Blocks until every submitted request is answered (for tests and `render`).
+    /// Blocks until every submitted request is answered (for tests and `render`). Not from the
+    /// executor the searches run on.
     func wait() {
+        precondition(!BlockingExecutor.shared.isCurrent, "waiting for the searches on their own thread")
         while let drain = queue.withLock({ $0.drain }) {
             BlockingBridge.run { await drain.value }
         }
