@@ -2,7 +2,7 @@ import MapFeature
 import Synchronization
 
 /// A clock that moves only when a test says so (seconds).
-public final class ManualClock: MapClock, @unchecked Sendable {
+public final class ManualClock: MapClock, Sendable {
     private let seconds = Mutex(0.0)
 
     public init() {}
