@@ -21,19 +21,22 @@ let package = Package(
 
         // MARK: Pure core
         .target(name: "GeoCore", swiftSettings: strict),
+        // The executor of blocking work and the one bridge from synchronous code to async work.
+        .target(name: "Blocking", swiftSettings: strict),
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers"],
+            name: "MapFeature", dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking"],
             swiftSettings: strict),
 
         // MARK: Adapters
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
-            name: "Storage", dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety"],
+            name: "Storage",
+            dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
             swiftSettings: strict),
         .target(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
@@ -48,7 +51,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources", "Layers",
+                "Network", "TextSafety", "TileSources", "Layers", "Blocking",
             ],
             swiftSettings: strict),
 
@@ -64,6 +67,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
+        .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "VectorTilesTests", dependencies: ["VectorTiles", "GeoCore", "Storage", "Render", "TestSupport"],

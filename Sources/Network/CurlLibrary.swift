@@ -3,6 +3,7 @@ import Foundation
 
 /// The libcurl functions `CurlTransfer` calls, found in the library opened at the first transfer rather
 /// than at start (see `CCurl/shim.h`): a run that never goes on the network never loads it.
+// @unchecked: C function pointers from the dlopen(3)ed libcurl, immutable once found.
 struct CurlLibrary: @unchecked Sendable {
     typealias Handle = UnsafeMutableRawPointer
     typealias List = UnsafeMutablePointer<curl_slist>

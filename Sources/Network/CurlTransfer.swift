@@ -13,6 +13,7 @@ import TextSafety
 /// the request does not read is refused too, since error bodies are not read. Cancelling
 /// the calling task resumes at once with `CancellationError`; the progress callback then aborts the
 /// transfer within about a second, and whatever it still receives is dropped.
+// @unchecked: owns a libcurl easy handle (a C handle) while its thread runs; all state is under `lock`.
 final class CurlTransfer: @unchecked Sendable {
     /// What a transfer ends with, short of an error.
     enum Outcome {

@@ -1,5 +1,6 @@
 import Foundation
 import Places
+import Synchronization
 import TextSafety
 import VectorTiles
 
@@ -7,12 +8,11 @@ import VectorTiles
 /// HTTP. Each read is one blocking request (call it off the main thread and off the shared task pool).
 /// A server that answers a range request with the whole file (200 instead of 206) is refused at its
 /// first byte, so the file is never downloaded whole.
-public final class HTTPRangeReader: ByteRangeReader, @unchecked Sendable {
+public final class HTTPRangeReader: ByteRangeReader, Sendable {
     public let url: URL
     /// Seconds one read may take.
     public let timeout: TimeInterval
-    private let lock = NSLock()
-    private var knownSize: Int?
+    private let knownSize = Mutex<Int?>(nil)
 
     public init(url: URL, timeout: TimeInterval = 10) {
         self.url = url
@@ -20,7 +20,7 @@ public final class HTTPRangeReader: ByteRangeReader, @unchecked Sendable {
     }
 
     /// The file's size once a response has said it (`Content-Range: bytes a-b/SIZE`).
-    public var size: Int? { lock.withLock { knownSize } }
+    public var size: Int? { knownSize.withLock { $0 } }
 
     public func read(offset: Int, length: Int) throws -> [UInt8] {
         guard length > 0, offset >= 0 else { return [] }
@@ -38,7 +38,7 @@ public final class HTTPRangeReader: ByteRangeReader, @unchecked Sendable {
         }
         switch response.status {
         case 206:
-            if let total = Self.totalSize(response.headers["content-range"]) { lock.withLock { knownSize = total } }
+            if let total = Self.totalSize(response.headers["content-range"]) { knownSize.withLock { $0 = total } }
             return [UInt8](response.body.prefix(length))
         case 416: return []
         case 200: throw TileFetchError.failed(Self.noRanges(url))

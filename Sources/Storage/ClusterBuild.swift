@@ -1,18 +1,18 @@
-import Dispatch
+import Blocking
 import GeoCore
 import Places
 
 /// One rebuild of the stored cluster hierarchies of some groups: the places of each group, gathered in
-/// `rowid` order, their `ClusterTree`s built and packed (`ClusterRows`) on a background thread, then
-/// written.
+/// `rowid` order, their `ClusterTree`s built and packed (`ClusterRows`) on the cooperative pool (a
+/// `ForkedWork`), then written.
 ///
 /// An import gathers the rows that stay (`init`), adds the rows it is about to insert (`add`) with the
 /// rowids they will get, and starts the build before it writes them, so the trees are built on the
 /// second core while SQLite inserts and indexes the rows; `write` waits for the trees. The places of a
 /// group are the same, in the same order, as a scan of the finished table would give.
-final class ClusterBuild: @unchecked Sendable {
+final class ClusterBuild {
     /// The places of one group as the hierarchy is built from them.
-    struct Input {
+    struct Input: Sendable {
         var points: [ClusterTree.Point] = []
         var rowids: [Int64] = []
         var ids: [String] = []
@@ -32,13 +32,12 @@ final class ClusterBuild: @unchecked Sendable {
     }
 
     let groups: Set<ClusterGroup>
-    // Written before `start`, read-only afterwards.
+    // Written before `start`, handed to the build by `start`.
     private var inputs: [Input]
-    // Written by the background build before `done` is signalled, read after `wait`.
+    /// The build, from `start` until `wait` takes its rows.
+    private var build: ForkedWork<[ClusterRows]>?
     private var rows: [ClusterRows]
-    private let done = DispatchSemaphore(value: 0)
     private var started = false
-    private var waited = false
 
     /// Gathers the places of `groups` now in the `places` table, by rowid.
     init(_ groups: Set<ClusterGroup>, from database: SQLiteDatabase) throws {
@@ -70,13 +69,18 @@ final class ClusterBuild: @unchecked Sendable {
             rank: PlaceImportance.rank(place))
     }
 
-    /// Starts building the trees, and packing their rows, on a background thread.
+    /// Starts building the trees, and packing their rows, on the cooperative pool (computation only:
+    /// the caller goes on writing to SQLite meanwhile).
     func start() {
         precondition(!started, "started twice")
         started = true
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            for group in groups { rows[Int(group.rawValue)] = Self.rows(of: inputs[Int(group.rawValue)], group) }
-            done.signal()
+        let (groups, inputs, empty) = (self.groups, self.inputs, self.rows)
+        build = ForkedWork {
+            var rows = empty
+            for group in groups {
+                rows[Int(group.rawValue)] = ClusterBuild.rows(of: inputs[Int(group.rawValue)], group)
+            }
+            return rows
         }
     }
 
@@ -94,11 +98,11 @@ final class ClusterBuild: @unchecked Sendable {
             point: { point in (input.rowids[Int(point)], input.points[Int(point)].category) })
     }
 
-    /// Waits for the trees (at most once; later calls return at once).
+    /// Waits for the trees, blocking the caller (at most once; later calls return at once).
     func wait() {
-        guard started, !waited else { return }
-        done.wait()
-        waited = true
+        guard let build else { return }
+        self.build = nil
+        rows = build.join()
     }
 
     /// Waits for the trees, then replaces the stored markers and clusters of every group with them.

@@ -1,28 +1,22 @@
+import Blocking
 import Foundation
 import Places
 
 extension GazetteerSearchIndex {
     /// The geocoder of the gazetteer in `directory` and its search index, loaded at once: the index from
-    /// `directory/search.bin` on a second thread while the geocoder builds its k-d tree (about 12 ms),
-    /// or, when that file is missing or cannot be read, built from the geocoder (about 60 ms more).
+    /// `directory/search.bin` on the cooperative pool (`ForkedWork`) while the geocoder builds its k-d
+    /// tree (about 12 ms) on the calling thread, or, when that file is missing or cannot be read, built
+    /// from the geocoder (about 60 ms more).
     /// `geocoder` gives the geocoder (by default loaded from `directory`; a `ReverseGeocoder.Lazy` shared
     /// with the rest of the program loads it once for all).
     /// - Throws: `GazetteerError` when the geocoder's files cannot be read.
     public static func loadWithGeocoder(
         directory: URL, geocoder: (() throws -> ReverseGeocoder)? = nil
     ) throws -> (geocoder: ReverseGeocoder, index: Self) {
-        final class Slot: @unchecked Sendable {
-            var index: GazetteerSearchIndex?
-        }
-        let slot = Slot()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global(qos: .userInitiated).async {
-            slot.index = try? GazetteerSearchIndex(contentsOf: directory.appendingPathComponent(fileName))
-            done.signal()
-        }
+        let indexLoad = ForkedWork { try? GazetteerSearchIndex(contentsOf: directory.appendingPathComponent(fileName)) }
         let geocoder = Result { try geocoder?() ?? ReverseGeocoder(directory: directory) }
-        done.wait()
-        return (try geocoder.get(), try slot.index ?? GazetteerSearchIndex(geocoder.get()))
+        let index = indexLoad.join()
+        return (try geocoder.get(), try index ?? GazetteerSearchIndex(geocoder.get()))
     }
 
     /// Loads the index file at `url` (written from `fileBytes()`).

@@ -28,7 +28,7 @@ public enum MBTilesError: Error, Equatable, CustomStringConvertible {
 /// `tiles` may be a table or a view (deduplicating writers make it a view over `map` and
 /// `images`). Tile ids are XYZ; the TMS row flip happens here. Thread-safe: all reads share one
 /// connection and one prepared statement under the connection lock.
-public final class MBTilesFile: TileStore, @unchecked Sendable {
+public final class MBTilesFile: TileStore, Sendable {
     /// The path the file was opened from.
     public let path: String
     /// Name, format, zoom range, bounds and attribution. Missing min/max zoom are computed from

@@ -1,15 +1,15 @@
-import Dispatch
+import Blocking
 import Places
 
 /// Writes the search index `place_words` (see `PlaceStoreSchema`) for the places an import or an
 /// upgrade writes: gathers their text (`add`), folds it into words and sorts them into
-/// `PlaceWordRows` on a background thread (`start`), then inserts the rows in key order (`write`),
+/// `PlaceWordRows` on the cooperative pool (`start`, a `ForkedWork`), then inserts the rows in key order (`write`),
 /// merging the bits of blocks the table already has.
 ///
 /// An import starts the build before it writes the rows of `places`, so the words are folded and
 /// sorted on the second core while SQLite writes; rows appended at the end of the B-tree in key order
 /// cost SQLite far less than random inserts.
-final class PlaceWordWriter: @unchecked Sendable {
+final class PlaceWordWriter {
     /// Rows per insert statement (SQLite's per-statement overhead, not the binding, dominates).
     static let batch = 200
 
@@ -28,13 +28,12 @@ final class PlaceWordWriter: @unchecked Sendable {
     private let database: SQLiteDatabase
     /// The places of an import (shared with it, not copied).
     private let places: [Place]
-    // Written before `start`, read-only afterwards.
+    // Written before `start`, handed to the build by `start`.
     private var items: [Item] = []
-    // Written by the background build before `done` is signalled, read after `wait`.
+    /// The build, from `start` until `wait` takes its rows.
+    private var build: ForkedWork<PlaceWordRows>?
     private var rows: PlaceWordRows?
-    private let done = DispatchSemaphore(value: 0)
     private var started = false
-    private var waited = false
 
     /// A writer for the places of an import (`add(placeAt:rowid:)`) or for stored rows.
     init(_ database: SQLiteDatabase, places: [Place] = []) {
@@ -85,30 +84,32 @@ final class PlaceWordWriter: @unchecked Sendable {
         items.append(.stored(name: name, keywords: storedKeywords, rowid: rowid))
     }
 
-    /// Starts finding, folding and sorting the words on a background thread.
+    /// Starts finding, folding and sorting the words on the cooperative pool (computation only: the
+    /// caller goes on writing to SQLite meanwhile).
     func start() {
         precondition(!started, "started twice")
         started = true
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            rows = PlaceWordRows(
+        let items = self.items
+        let places = self.places
+        build = ForkedWork {
+            PlaceWordRows(
                 count: items.count,
-                wordsOf: { [items, places] item, words in
+                wordsOf: { item, words in
                     switch items[item] {
-                    case .place(let index, _): Self.words(of: places[index], into: &words)
+                    case .place(let index, _): PlaceWordWriter.words(of: places[index], into: &words)
                     case .stored(let name, let keywords, _):
-                        Self.words(name: name, storedKeywords: keywords, into: &words)
+                        PlaceWordWriter.words(name: name, storedKeywords: keywords, into: &words)
                     }
                 },
-                rowid: { [items] in items[$0].rowid })
-            done.signal()
+                rowid: { items[$0].rowid })
         }
     }
 
-    /// Waits for the rows (at most once; later calls return at once).
+    /// Waits for the rows, blocking the caller (at most once; later calls return at once).
     func wait() {
-        guard started, !waited else { return }
-        done.wait()
-        waited = true
+        guard let build else { return }
+        self.build = nil
+        rows = build.join()
     }
 
     /// Waits for the rows (starting the build if needed), then inserts them: a block the table already

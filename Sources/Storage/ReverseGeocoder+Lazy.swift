@@ -1,16 +1,16 @@
 import Foundation
 import GeoCore
 import Places
+import Synchronization
 
 extension ReverseGeocoder {
     /// A `ReverseGeocoder` loaded on first use, at most once, from any thread: the app can create this at
     /// start for free and pay the few milliseconds of loading only when a pin's pane first asks.
     /// A load failure is remembered (and rethrown), not retried.
-    public final class Lazy: @unchecked Sendable {
-        // @unchecked: `state` is only touched while holding `lock`.
+    public final class Lazy: Sendable {
         private let directory: URL
-        private let lock = NSLock()
-        private var state: Result<ReverseGeocoder, any Error>?
+        /// The load, once done; held while loading, so a second caller waits for the first load.
+        private let state = Mutex<Result<ReverseGeocoder, any Error>?>(nil)
 
         /// Remembers `directory` (the `Resources/gazetteer` folder); reads nothing yet.
         public init(directory: URL) {
@@ -20,12 +20,12 @@ extension ReverseGeocoder {
         /// The loaded geocoder, loading it now if this is the first call.
         /// - Throws: the `GazetteerError` of the (first) failed load.
         public func geocoder() throws -> ReverseGeocoder {
-            lock.lock()
-            defer { lock.unlock() }
-            if let state { return try state.get() }
-            let loaded = Result { try ReverseGeocoder(directory: directory) }
-            state = loaded
-            return try loaded.get()
+            try state.withLock { state in
+                if let state { return state }
+                let loaded = Result { try ReverseGeocoder(directory: directory) }
+                state = loaded
+                return loaded
+            }.get()
         }
 
         /// `describe(point)` of the loaded geocoder; nil when the gazetteer cannot be loaded.

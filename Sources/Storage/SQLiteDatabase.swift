@@ -40,6 +40,7 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
 /// class and of its statements also takes one recursive lock, so single calls are safe from any
 /// thread. A *sequence* of calls that must not interleave with other threads (bind, step, read
 /// columns, reset) belongs inside `withLock { }`; `transaction { }` holds the lock throughout.
+// @unchecked: wraps a sqlite3 connection (a C handle), used only under `lock`.
 package final class SQLiteDatabase: @unchecked Sendable {
     /// The raw connection; only touched under `lock`.
     private let handle: OpaquePointer

@@ -14,6 +14,7 @@ package enum SQLiteValue: Sendable, Equatable {
 ///
 /// Every call takes the database lock. Wrap a bind/step/read sequence on a statement shared
 /// between threads in `database.withLock { }`.
+// @unchecked: wraps a sqlite3_stmt (a C handle), used only under its database's lock.
 package final class SQLiteStatement: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The database this statement belongs to.

@@ -1,5 +1,7 @@
+import Blocking
 import Foundation
 import GeoCore
+import Synchronization
 
 /// Downloaded tiles of one remote source, kept in an MBTiles file (so the cache is itself a standard
 /// file other tools can open) with a size limit and least-recently-used eviction.
@@ -12,8 +14,9 @@ import GeoCore
 /// Two maps may share the file: it is in WAL mode, every change is a short transaction, and the size
 /// is summed again from the file before evicting. Thread-safe. Reads (`entry`, `contains`) have a
 /// connection of their own, so that a frame reading tiles never waits for a write or an eviction
-/// (WAL lets them run side by side); the last-use times reads note are written on a serial queue.
-public final class TileCache: @unchecked Sendable {
+/// (WAL lets them run side by side); the last-use times reads note are written by a task of the
+/// executor of blocking work, or by the next `store`, whichever comes first.
+public final class TileCache: Sendable {
     /// A cached tile: its bytes (nil: the server has no such tile) and whether it is past its max-age.
     public struct Entry: Equatable, Sendable {
         public var bytes: [UInt8]?
@@ -34,10 +37,14 @@ public final class TileCache: @unchecked Sendable {
     private let reader: SQLiteDatabase
     private let read: SQLiteStatement
     private let touch: SQLiteStatement
-    private let touches = DispatchQueue(label: "mapterm.tilecache.touch")
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var total: Int
+    /// Last-use times noted by reads and not yet written, and whether a task will write them.
+    private let uses = Mutex(NotedUses())
+    private let total: Mutex<Int>
+
+    private struct NotedUses {
+        var times: [TileID: Double] = [:]
+        var writeScheduled = false
+    }
 
     /// Bytes counted per cached tile on top of its data (its rows and index entries).
     public static let rowOverhead = 96
@@ -81,11 +88,11 @@ public final class TileCache: @unchecked Sendable {
             """)
         touch = try database.prepare(
             "UPDATE tile_state SET used = ?4 WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
-        total = try Self.storedBytes(database)
+        total = Mutex(try Self.storedBytes(database))
     }
 
     /// Bytes the cached tiles take now, as counted against the limit.
-    public var totalBytes: Int { lock.withLock { total } }
+    public var totalBytes: Int { total.withLock { $0 } }
 
     /// The cached tile `id` (XYZ), or nil when the cache has nothing for it (or cannot be read). Marks
     /// the tile used (at most once per `touchInterval`).
@@ -105,17 +112,35 @@ public final class TileCache: @unchecked Sendable {
         return found.0
     }
 
-    /// Writes a tile's last-use time, off the caller's thread.
+    /// Notes a tile's last-use time, to be written off the caller's thread.
     private func noteUse(_ id: TileID, at now: Double) {
-        touches.async { [self] in
-            try? database.withLock {
-                touch.reset()
-                defer { touch.reset() }
-                try bindTile(touch, id)
-                try touch.bind(4, now)
-                _ = try touch.step()
-            }
+        let schedule = uses.withLock { uses in
+            uses.times[id] = now
+            defer { uses.writeScheduled = true }
+            return !uses.writeScheduled
         }
+        if schedule { Task(executorPreference: BlockingExecutor.shared) { [self] in writeUses() } }
+    }
+
+    /// Writes the last-use times noted so far. Takes them under the connection's lock, so a `store`
+    /// that writes them too finds those a task took already written.
+    private func writeUses() {
+        database.withLock {
+            let times = uses.withLock { uses in
+                defer { uses = NotedUses() }
+                return uses.times
+            }
+            for (id, time) in times { try? writeUse(id, at: time) }
+        }
+    }
+
+    /// Writes one tile's last-use time. Under the connection's lock.
+    private func writeUse(_ id: TileID, at time: Double) throws {
+        touch.reset()
+        defer { touch.reset() }
+        try bindTile(touch, id)
+        try touch.bind(4, time)
+        _ = try touch.step()
     }
 
     /// True when the cache has an entry for tile `id` (a tile, or the fact that the server has none);
@@ -139,13 +164,13 @@ public final class TileCache: @unchecked Sendable {
         guard id.isValidRow, id.z >= 0, id.z <= 30 else { return }
         let now = clock()
         let size = (bytes?.count ?? 0) + Self.rowOverhead
-        touches.sync {}  // the uses noted so far count for the eviction below
+        writeUses()  // the uses noted so far count for the eviction below
         try database.transaction {
             let row = id.tmsRow
             guard size <= limitBytes else {
                 try delete([(id.z, id.x, row)])
                 let stored = try Self.storedBytes(database)
-                lock.withLock { total = stored }
+                total.withLock { $0 = stored }
                 return
             }
             let state = try database.prepare(
@@ -169,7 +194,7 @@ public final class TileCache: @unchecked Sendable {
                 _ = try gone.step()
             }
             let stored = try Self.storedBytes(database)
-            lock.withLock { total = stored }
+            total.withLock { $0 = stored }
             if stored > limitBytes { try evict(from: stored) }
         }
     }
@@ -226,7 +251,7 @@ public final class TileCache: @unchecked Sendable {
             guard !victims.isEmpty else { break }
             try delete(victims)
         }
-        lock.withLock { total = max(remaining, 0) }
+        total.withLock { $0 = max(remaining, 0) }
         try database.execute("PRAGMA incremental_vacuum")
     }
 

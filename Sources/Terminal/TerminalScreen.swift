@@ -19,8 +19,9 @@ import Render
 /// ```
 /// Every method takes a process-wide lock around its ncurses calls, so the class is safe to share
 /// between threads; ncurses itself is never entered concurrently.
+// @unchecked: wraps ncurses' SCREEN and the terminal's FILE (C handles); every use holds NcursesLock.
 public final class TerminalScreen: @unchecked Sendable {
-    // MARK: State (guarded by NcursesLock.shared)
+    // MARK: State (guarded by NcursesLock)
 
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
@@ -74,7 +75,7 @@ public final class TerminalScreen: @unchecked Sendable {
         guard let input = keysFromTTY ? fopen("/dev/tty", "r") : mt_stdin() else { throw TerminalError.notATerminal }
         let output = mt_stdout()!
         guard isatty(fileno(input)) == 1, isatty(fileno(output)) == 1 else { throw TerminalError.notATerminal }
-        return try NcursesLock.shared.run {
+        return try NcursesLock.run {
             let locale = TerminalLocale.prepare(allCategories: true)
             TerminalRestorer.arm(fd: fileno(output))
             do {
@@ -101,7 +102,7 @@ public final class TerminalScreen: @unchecked Sendable {
         term: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, cols: Int, rows: Int,
         colorMode: ColorMode?
     ) throws -> TerminalScreen {
-        try NcursesLock.shared.run {
+        try NcursesLock.run {
             let locale = TerminalLocale.prepare(allCategories: false)
             return try TerminalScreen(
                 term: term, input: input, output: output, size: (max(cols, 1), max(rows, 1)), colorMode: colorMode,
@@ -186,7 +187,7 @@ public final class TerminalScreen: @unchecked Sendable {
 
     /// The screen size in cells, as ncurses knows it (updated when a `.resize` event is read).
     public var size: (cols: Int, rows: Int) {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard !isClosed else { return (0, 0) }
             set_term(screen)
             return (Int(mt_cols()), Int(mt_lines()))
@@ -196,7 +197,7 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Bytes written to the output since open, when the output is a regular file (tests,
     /// benchmarks); 0 for a terminal. Includes the set-up sequences written by `open`.
     public var bytesWritten: Int {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard let start = outputStartSize else { return 0 }
             fflush(output)
             var info = Glibc.stat()
@@ -210,7 +211,7 @@ public final class TerminalScreen: @unchecked Sendable {
     /// sent; when the screen size changed since then, or after `invalidate`, the screen is cleared and
     /// everything repainted. The last row (the status bar) never scrolls with the rows above it.
     public func draw(_ grid: CellGrid) {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard !isClosed else { return }
             set_term(screen)
             let screenSize = (cols: Int(mt_cols()), rows: Int(mt_lines()))
@@ -225,7 +226,7 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Forgets what the terminal shows: the next `draw` clears and repaints everything (after the
     /// terminal was disturbed by other output; ^L).
     public func invalidate() {
-        NcursesLock.shared.run { encoder.invalidate() }
+        NcursesLock.run { encoder.invalidate() }
     }
 
     /// `grid` cut or padded with blanks to the screen size.
@@ -257,7 +258,7 @@ public final class TerminalScreen: @unchecked Sendable {
     /// call, not once per key). Returns [] on timeout, and returns early (within ~50 ms) once
     /// `TerminalRestorer.interruptRequested` is set. A pending ^Z suspends the process here.
     public func readEvents(timeoutMilliseconds: Int32) -> [TerminalEvent] {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard !isClosed else { return [] }
             set_term(screen)
             let window: UnsafeMutablePointer<WINDOW> = mt_stdscr()
@@ -365,7 +366,7 @@ public final class TerminalScreen: @unchecked Sendable {
 
     /// Test hook: resizes the screen as a SIGWINCH would (ncurses queues a KEY_RESIZE).
     func simulateResize(cols: Int, rows: Int) {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard !isClosed else { return }
             set_term(screen)
             resizeterm(Int32(rows), Int32(cols))
@@ -377,7 +378,7 @@ public final class TerminalScreen: @unchecked Sendable {
     /// Leaves full-screen mode and restores the terminal (mouse reporting off, `endwin`), then frees
     /// the ncurses screen. Idempotent; also run on deinit. The files passed to `open` stay open.
     public func close() {
-        NcursesLock.shared.run {
+        NcursesLock.run {
             guard !isClosed else { return }
             isClosed = true
             set_term(screen)

@@ -1,14 +1,14 @@
 import Foundation
 import GeoCore
+import Synchronization
 import VectorTiles
 
 /// A `TileStore` standing in for a remote source in tests: it holds tiles, but hands out only those that
 /// have "arrived" (`arrive(_:)`), throwing `TileNotYetLoaded` for the others. Thread-safe.
-public final class LatentTileStore: TileStore, @unchecked Sendable {
+public final class LatentTileStore: TileStore, Sendable {
     public let metadata: TileSetMetadata
     private let tiles: [TileID: [UInt8]]
-    private let lock = NSLock()
-    private var arrived: Set<TileID> = []
+    private let arrived = Mutex<Set<TileID>>([])
 
     /// A store of `tiles` (XYZ ids, bytes as stored), none of them arrived yet.
     public init(tiles: [TileID: [UInt8]], minZoom: Int = 0, maxZoom: Int = 14) {
@@ -18,16 +18,16 @@ public final class LatentTileStore: TileStore, @unchecked Sendable {
 
     /// Makes these tiles (or, for ids the store does not hold, their absence) available from now on.
     public func arrive(_ ids: some Sequence<TileID>) {
-        lock.withLock { arrived.formUnion(ids) }
+        arrived.withLock { $0.formUnion(ids) }
     }
 
     /// Makes these tiles unavailable again, as a remote source that dropped them from its cache.
     public func leave(_ ids: some Sequence<TileID>) {
-        lock.withLock { arrived.subtract(ids) }
+        arrived.withLock { $0.subtract(ids) }
     }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? {
-        guard lock.withLock({ arrived.contains(id) }) else { throw TileNotYetLoaded() }
+        guard arrived.withLock({ $0.contains(id) }) else { throw TileNotYetLoaded() }
         return tiles[id]
     }
 }

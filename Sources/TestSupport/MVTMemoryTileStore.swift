@@ -1,18 +1,18 @@
 import Foundation
 import GeoCore
+import Synchronization
 import VectorTiles
 
 /// An in-memory `TileStore` for tests: tile bytes by XYZ id, an optional injected read error,
 /// and a count of reads (to check caching). Thread-safe.
-public final class MVTMemoryTileStore: TileStore, @unchecked Sendable {
+public final class MVTMemoryTileStore: TileStore, Sendable {
     /// Thrown by `tileData` for ids in `failingTiles`.
     public struct ReadError: Error, Equatable {}
 
     public let metadata: TileSetMetadata
     private let tiles: [TileID: [UInt8]]
     private let failingTiles: Set<TileID>
-    private let lock = NSLock()
-    private var reads: [TileID] = []
+    private let reads = Mutex<[TileID]>([])
 
     /// A store holding `tiles` (XYZ ids, bytes as stored: gzip or plain MVT).
     public init(
@@ -24,17 +24,11 @@ public final class MVTMemoryTileStore: TileStore, @unchecked Sendable {
     }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? {
-        lock.lock()
-        reads.append(id)
-        lock.unlock()
+        reads.withLock { $0.append(id) }
         if failingTiles.contains(id) { throw ReadError() }
         return tiles[id]
     }
 
     /// Every id passed to `tileData`, in call order.
-    public var readLog: [TileID] {
-        lock.lock()
-        defer { lock.unlock() }
-        return reads
-    }
+    public var readLog: [TileID] { reads.withLock { $0 } }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import GeoCore
 import Places
+import Synchronization
 
 /// A `PlaceSource` for runtime and view-model tests: answers from a list of places by the
 /// `PlaceSource` rules, or fails with a chosen error, and records every query.
-public final class PlacesStubSource: PlaceSource, @unchecked Sendable {
+public final class PlacesStubSource: PlaceSource, Sendable {
     /// One call of `places(in:filter:limit:)` (`limit` 0 and `zoom` set for `markers`).
     public struct Query: Sendable, Hashable {
         public var region: GeoBounds
@@ -13,37 +14,36 @@ public final class PlacesStubSource: PlaceSource, @unchecked Sendable {
         public var zoom: Int?
     }
 
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var places: [Place]
-    private var error: (any Error)?
-    private var recorded: [Query] = []
+    private struct Stub {
+        var places: [Place]
+        var error: (any Error)?
+        var recorded: [Query] = []
+    }
+
+    private let stub: Mutex<Stub>
 
     /// A stub answering from `places`, or throwing `error` when it is set.
     public init(places: [Place] = [], error: (any Error)? = nil) {
-        self.places = places
-        self.error = error
+        stub = Mutex(Stub(places: places, error: error))
     }
 
     /// Every query so far, in order.
     public var queries: [Query] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        stub.withLock { $0.recorded }
     }
 
     /// Changes the answer of later queries: these places, or this error when it is not nil.
     public func answer(with places: [Place], error: (any Error)? = nil) {
-        lock.lock()
-        self.places = places
-        self.error = error
-        lock.unlock()
+        stub.withLock { stub in
+            stub.places = places
+            stub.error = error
+        }
     }
 
     public func places(in region: GeoBounds, filter: PlaceFilter, limit: Int) async throws -> [Place] {
-        let (places, error) = lock.withLock {
-            recorded.append(Query(region: region, filter: filter, limit: limit))
-            return (self.places, self.error)
+        let (places, error) = stub.withLock { stub in
+            stub.recorded.append(Query(region: region, filter: filter, limit: limit))
+            return (stub.places, stub.error)
         }
         if let error { throw error }
         return PlaceRanking.select(places, in: region, filter: filter, limit: limit)
@@ -51,16 +51,16 @@ public final class PlacesStubSource: PlaceSource, @unchecked Sendable {
 
     /// The markers of `PlaceClusters` over the current places.
     public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
-        let (places, error) = lock.withLock {
-            recorded.append(Query(region: region, filter: filter, limit: 0, zoom: zoom))
-            return (self.places, self.error)
+        let (places, error) = stub.withLock { stub in
+            stub.recorded.append(Query(region: region, filter: filter, limit: 0, zoom: zoom))
+            return (stub.places, stub.error)
         }
         if let error { throw error }
         return MarkerBatch(markers: PlaceClusters(places: places).markers(in: region, zoom: zoom, filter: filter))
     }
 
     public func mostImportant(in cluster: ClusterRef, filter: PlaceFilter, limit: Int) async throws -> [Place] {
-        let places = lock.withLock { self.places }
+        let places = stub.withLock { $0.places }
         return PlaceClusters(places: places).mostImportant(in: cluster, filter: filter, limit: limit)
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import GeoCore
 import Network
 import Storage
+import Synchronization
 import VectorTiles
 
 /// Downloads the tiles of an area into an MBTiles file (the `TileCache` format: standard MBTiles plus
 /// a `tile_state` table), politely (a `RemoteTileStore`: 4 requests at once per host, backoff), and
 /// resumably: tiles already in the file are not asked for again, so a run stopped by Ctrl-C goes on
 /// where it stopped when started again.
-public final class TileDownload: @unchecked Sendable {
+public final class TileDownload {
     /// How far a download has come.
     public struct Progress: Sendable, Equatable {
         /// Tiles of the area in all.
@@ -39,11 +40,8 @@ public final class TileDownload: @unchecked Sendable {
     private let tiles: AreaTiles
     private let file: TileCache
     private let store: RemoteTileStore
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var arrivedCount = 0
-    private var failure: String?
-    private var cacheFailed = false
+    /// What the store has said, from its own tasks.
+    private let events: Events
 
     /// Failures in a row (without a tile between them) after which a download gives up: 6 (about a
     /// minute of backoff), or 3 (3 s) when no tile has come at all (a source that cannot be reached).
@@ -62,11 +60,11 @@ public final class TileDownload: @unchecked Sendable {
     public init(tiles: AreaTiles, fetcher: any TileFetcher, metadata: TileSetMetadata, into file: TileCache) {
         self.tiles = tiles
         self.file = file
-        let events = EventBox()
+        let events = Events()
+        self.events = events
         store = RemoteTileStore(
             name: metadata.name, metadata: metadata, fetcher: fetcher, cache: file, defaultMaxAge: 365 * 86_400,
-            memoryBytes: Self.memoryBytes, onEvent: { events.download?.record($0) })
-        events.download = self
+            memoryBytes: Self.memoryBytes, onEvent: { events.record($0) })
     }
 
     /// Fetches every tile not yet in the file; `report` is called on the calling thread about every
@@ -97,7 +95,7 @@ public final class TileDownload: @unchecked Sendable {
             try checkFailures()
             // Only a stored tile leaves the window, and each is said after it is stored: look the
             // window up in the file only after news.
-            let arrived = lock.withLock { arrivedCount }
+            let arrived = events.tally.withLock { $0.arrived }
             if arrived != arrivedSeen {
                 arrivedSeen = arrived
                 window.removeAll(where: file.contains)
@@ -137,30 +135,38 @@ public final class TileDownload: @unchecked Sendable {
     /// file cannot be written.
     private func checkFailures() throws(Stop) {
         let failures = store.consecutiveFailures
-        let failed = lock.withLock { () -> String? in
-            let limit = arrivedCount > 0 ? Self.maxFailuresInARow : Self.maxFailuresAtFirst
-            return cacheFailed || failures >= limit ? failure : nil
+        let failed = events.tally.withLock { tally -> String? in
+            let limit = tally.arrived > 0 ? Self.maxFailuresInARow : Self.maxFailuresAtFirst
+            return tally.cacheFailed || failures >= limit ? tally.failure : nil
         }
         guard let failed else { return }
         store.want([])
         throw .failing(failed)
     }
 
-    private func record(_ event: RemoteTileEvent) {
-        lock.withLock {
-            switch event {
-            case .arrived(let ids), .refreshed(let ids): arrivedCount += ids.count
-            case .failing(let reason): failure = reason
-            case .recovered: break
-            case .cacheFailed(let reason):
-                failure = reason
-                cacheFailed = true
+    /// The store's events, counted: shared by the download and the store's event closure.
+    private final class Events: Sendable {
+        struct Tally {
+            /// Tiles stored (or refreshed) so far.
+            var arrived = 0
+            /// Why the source (or the file) failed last.
+            var failure: String?
+            var cacheFailed = false
+        }
+
+        let tally = Mutex(Tally())
+
+        func record(_ event: RemoteTileEvent) {
+            tally.withLock { tally in
+                switch event {
+                case .arrived(let ids), .refreshed(let ids): tally.arrived += ids.count
+                case .failing(let reason): tally.failure = reason
+                case .recovered: break
+                case .cacheFailed(let reason):
+                    tally.failure = reason
+                    tally.cacheFailed = true
+                }
             }
         }
-    }
-
-    /// Lets the store's event closure reach the download, which owns the store.
-    private final class EventBox: @unchecked Sendable {
-        weak var download: TileDownload?
     }
 }

@@ -4,6 +4,7 @@ import Layers
 import MapFeature
 import Render
 import Storage
+import Synchronization
 import TestSupport
 import VectorTiles
 
@@ -190,14 +191,13 @@ enum LayerFrameBenchmark {
 }
 
 /// Features a writer thread hands to the loop.
-final class ArrivalQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [LayerFeature] = []
+final class ArrivalQueue: Sendable {
+    private let items = Mutex<[LayerFeature]>([])
 
-    func push(_ feature: LayerFeature) { lock.withLock { items.append(feature) } }
+    func push(_ feature: LayerFeature) { items.withLock { $0.append(feature) } }
 
     func takeAll() -> [LayerFeature] {
-        lock.withLock {
+        items.withLock { items in
             defer { items.removeAll(keepingCapacity: true) }
             return items
         }

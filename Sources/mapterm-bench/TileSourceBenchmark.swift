@@ -3,6 +3,7 @@ import GeoCore
 import Network
 import Render
 import Storage
+import Synchronization
 import TestSupport
 import TileSources
 import VectorTiles
@@ -175,10 +176,9 @@ enum TileSourceBenchmark {
     }
 
     /// A thread-safe count.
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
     }
 }

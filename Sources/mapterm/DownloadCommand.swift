@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GeoCore
 import Network
@@ -96,9 +97,9 @@ enum DownloadCommand {
                 let client = try TileServerClient(template: template)
                 return (client, TileSetMetadata(name: client.host, format: "pbf", minZoom: 0, maxZoom: 22))
             case .tileJSON(let url):
-                return try Blocking.run { try await TileSourceSet.readTileJSON(url, timeout: 10) }
+                return try BlockingBridge.runThrowing { try await TileSourceSet.readTileJSON(url, timeout: 10) }
             case .remotePMTiles(let url):
-                let fetcher = try Blocking.run { try await PMTilesRangeFetcher.open(url, timeout: 10) }
+                let fetcher = try BlockingBridge.runThrowing { try await PMTilesRangeFetcher.open(url, timeout: 10) }
                 return (fetcher, fetcher.archive.metadata)
             case .mbtiles, .pmtiles:
                 let store = try MapComposition.openLocal(spec)

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GeoCore
 import MapFeature
@@ -22,7 +23,7 @@ final class MapSession {
     ) {
         self.state = state
         var answer: SearchWorker.Answering?
-        if let search { answer = { try search.answer($0) } }
+        if let search { answer = { try await search.answer($0) } }
         let inbox = Inbox(wake: wake)
         let attribution: @Sendable () -> String = { [loaders = composition.loaders] in
             MapComposition.attribution(of: loaders.map(\.store))
@@ -63,12 +64,7 @@ final class MapSession {
     func settle() {
         let runtime = self.runtime
         repeat {
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                await runtime.waitForAll()
-                done.signal()
-            }
-            done.wait()
+            BlockingBridge.run { await runtime.waitForAll() }
         } while absorbRuntimeActions()
     }
 

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GeoCore
 import Places
@@ -33,8 +34,10 @@ enum PlacesCommand {
             apiBase: args.text(OptionTable.apiBase))
         if let notice = opened.notice { Diagnostics.say(notice) }
         let source = opened.source
-        let listed = try Blocking.run {
-            try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+        let listed = try BlockingBridge.runThrowing {
+            try await withTaskExecutorPreference(BlockingExecutor.shared) {
+                try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+            }
         }
         Console.outRaw(args.has(OptionTable.json) ? try json(listed) : table(listed, near: near, radiusKm: radius))
     }

@@ -1,21 +1,25 @@
-import Foundation
+import Blocking
 import Places
+import Synchronization
 
-/// Answers searches on a thread of its own, the newest first: while one query runs, a newer one
-/// replaces any that waits, so a burst of keystrokes (or a paste) costs at most two searches.
+/// Answers searches on the executor of blocking work, the newest first: while one query runs, a newer
+/// one replaces any that waits, so a burst of keystrokes (or a paste) costs at most two searches.
 /// Answers go to `deliver` as `.searchAnswered`; one whose search threw says why in `problem`.
-public final class SearchWorker: @unchecked Sendable {
-    /// Answers a request; may be slow the first time (it may load the gazetteer).
-    public typealias Answering = @Sendable (SearchRequest) throws -> PlaceSearch.Answer
+public final class SearchWorker: Sendable {
+    /// Answers a request; may be slow the first time (it may load the gazetteer). Runs on
+    /// `BlockingExecutor.shared`.
+    public typealias Answering = @Sendable (SearchRequest) async throws -> PlaceSearch.Answer
+
+    private struct Queue {
+        /// The newest request not yet taken.
+        var waiting: SearchRequest?
+        /// The task answering requests until none waits; nil when idle.
+        var drain: Task<Void, Never>?
+    }
 
     private let answer: Answering
     private let deliver: @Sendable (MapAction) -> Void
-    private let queue = DispatchQueue(label: "mapterm.search")
-    private let group = DispatchGroup()
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var waiting: SearchRequest?
-    private var running = false
+    private let queue = Mutex(Queue())
 
     init(answer: @escaping Answering, deliver: @escaping @Sendable (MapAction) -> Void) {
         self.answer = answer
@@ -24,27 +28,27 @@ public final class SearchWorker: @unchecked Sendable {
 
     /// Queues `request` in place of any request still waiting.
     func submit(_ request: SearchRequest) {
-        let start = lock.withLock {
-            waiting = request
-            defer { running = true }
-            return !running
-        }
-        guard start else { return }
-        group.enter()
-        queue.async { [self] in
-            drain()
-            group.leave()
+        queue.withLock { queue in
+            queue.waiting = request
+            guard queue.drain == nil else { return }
+            queue.drain = Task(executorPreference: BlockingExecutor.shared) { [self] in await drain() }
         }
     }
 
-    /// Blocks until every submitted request is answered (for tests and `render`).
-    func wait() { group.wait() }
+    /// Blocks until every submitted request is answered (for tests and `render`). Not from the
+    /// executor the searches run on.
+    func wait() {
+        precondition(!BlockingExecutor.shared.isCurrent, "waiting for the searches on their own thread")
+        while let drain = queue.withLock({ $0.drain }) {
+            BlockingBridge.run { await drain.value }
+        }
+    }
 
-    private func drain() {
+    private func drain() async {
         while let request = next() {
             let result: PlaceSearch.Answer
             do {
-                result = try answer(request)
+                result = try await answer(request)
             } catch {
                 result = PlaceSearch.Answer(problem: "search failed: \(error)")
             }
@@ -52,11 +56,13 @@ public final class SearchWorker: @unchecked Sendable {
         }
     }
 
+    /// Takes the waiting request; when there is none, the drain ends (in the same step, so a request
+    /// submitted after it starts a new one).
     private func next() -> SearchRequest? {
-        lock.withLock {
-            defer { waiting = nil }
-            if waiting == nil { running = false }
-            return waiting
+        queue.withLock { queue in
+            defer { queue.waiting = nil }
+            if queue.waiting == nil { queue.drain = nil }
+            return queue.waiting
         }
     }
 }
