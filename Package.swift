@@ -43,7 +43,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "TileSources",
-            dependencies: ["GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety"],
+            dependencies: [
+                "GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety", "Blocking",
+            ],
             swiftSettings: strict),
 
         // MARK: Composition root

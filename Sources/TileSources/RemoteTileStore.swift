@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Network
 import Storage
+import Synchronization
 import VectorTiles
 
 /// What a remote store tells the map, from any thread.
@@ -28,7 +29,7 @@ public enum RemoteTileEvent: Sendable, Equatable {
 /// Politeness: a failure of any kind pauses the source (1, 2, 4 … 60 s, or the server's `Retry-After`),
 /// so nothing is asked again in a loop; a tile the server has not got is cached as empty. A cached tile
 /// past its max-age is still drawn, and fetched again in the background (`.refreshed`).
-public final class RemoteTileStore: TileStore, @unchecked Sendable {
+public final class RemoteTileStore: TileStore, Sendable {
     /// The source's name in messages (host or file name).
     public let name: String
     /// The request slots it shares with the other sources of its map.
@@ -38,9 +39,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     private let sleep: @Sendable (Double) async -> Void
     private let defaultMaxAge: Double
     private let onEvent: @Sendable (RemoteTileEvent) -> Void
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var state: State
+    private let shared: Mutex<State>
 
     private struct State {
         var metadata: TileSetMetadata
@@ -99,25 +98,29 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         self.clock = clock
         self.sleep = sleep
         self.onEvent = onEvent
-        state = State(
-            metadata: metadata, fetcher: fetcher,
-            memory: LRUCache(capacity: Self.memoryTiles, costLimit: memoryBytes))
+        shared = Mutex(
+            State(
+                metadata: metadata, fetcher: fetcher,
+                memory: LRUCache(capacity: Self.memoryTiles, costLimit: memoryBytes)))
     }
 
     deinit {
-        let host = state.fetcher?.host ?? ""
-        for (_, flight) in state.inFlight {
-            flight.task.cancel()
-            gate.release(host: host)
+        let gate = self.gate
+        shared.withLock { state in
+            let host = state.fetcher?.host ?? ""
+            for (_, flight) in state.inFlight {
+                flight.task.cancel()
+                gate.release(host: host)
+            }
+            state.wake?.cancel()
         }
-        state.wake?.cancel()
     }
 
-    public var metadata: TileSetMetadata { lock.withLock { state.metadata } }
+    public var metadata: TileSetMetadata { shared.withLock { state in state.metadata } }
 
     /// Sets what was learned about the source (its TileJSON), and how to fetch from it.
     public func update(metadata: TileSetMetadata, fetcher: (any TileFetcher)?) {
-        lock.withLock {
+        shared.withLock { state in
             state.metadata = metadata
             state.fetcher = fetcher
         }
@@ -126,16 +129,18 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// Tiles asked for and not there yet, or being fetched.
     public var loadingCount: Int {
-        lock.withLock { Set(state.wanted).union(state.inFlight.keys).count }
+        shared.withLock { state in Set(state.wanted).union(state.inFlight.keys).count }
     }
 
     /// Failures since the last tile that arrived (each one paused the source).
-    public var consecutiveFailures: Int { lock.withLock { state.failures } }
+    public var consecutiveFailures: Int { shared.withLock { state in state.failures } }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? {
-        if let kept = lock.withLock({ state.memory[id] }) { return kept.bytes }
+        if let kept = shared.withLock({ state in state.memory[id] }) { return kept.bytes }
         if let entry = cache?.entry(id) {
-            if entry.isStale { lock.withLock { if !state.refresh.contains(id) { state.refresh.append(id) } } }
+            if entry.isStale {
+                shared.withLock { state in if !state.refresh.contains(id) { state.refresh.append(id) } }
+            }
             return entry.bytes
         }
         throw TileNotYetLoaded()
@@ -145,9 +150,9 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// are left out) and cancels every fetch of a tile not among them. Stale tiles are refreshed after them.
     public func want(_ tiles: [TileID]) {
         var seen = Set<TileID>()
-        lock.withLock { state.fetchedDuringWant.removeAll() }
+        shared.withLock { state in state.fetchedDuringWant.removeAll() }
         let lacking = tiles.filter { seen.insert($0).inserted && !holds($0) }
-        let cancelled: [Task<Void, Never>] = lock.withLock {
+        let cancelled: [Task<Void, Never>] = shared.withLock { state in
             // A tile may have been fetched and stored while `holds` looked at the others.
             state.wanted = lacking.filter { !state.fetchedDuringWant.contains($0) }
             let keep = seen.union(state.refresh)
@@ -164,47 +169,49 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// True when the memory or the disk cache holds tile `id` (or knows the server has none).
     private func holds(_ id: TileID) -> Bool {
-        if lock.withLock({ state.memory.peek(id) != nil || state.landing.contains(id) }) { return true }
+        if shared.withLock({ state in state.memory.peek(id) != nil || state.landing.contains(id) }) { return true }
         return cache?.contains(id) ?? false
     }
 
     /// Waits until nothing asked for is loading, or until `deadline` (seconds of `clock`); for `render`.
     public func waitUntilIdle(deadline: Double) {
-        while clock() < deadline, lock.withLock({ !state.inFlight.isEmpty || (!state.wanted.isEmpty && canStart) }) {
+        while clock() < deadline,
+            shared.withLock({ state in !state.inFlight.isEmpty || (!state.wanted.isEmpty && canStart(state)) })
+        {
             usleep(5_000)
         }
     }
 
     // MARK: Scheduling
 
-    /// True when the source is not paused and knows how to fetch. Call under `lock`.
-    private var canStart: Bool { state.fetcher != nil && clock() >= state.pausedUntil }
+    /// True when the source is not paused and knows how to fetch.
+    private func canStart(_ state: State) -> Bool { state.fetcher != nil && clock() >= state.pausedUntil }
 
     /// Starts fetches while there is room under the host's limit.
     private func pump() {
-        lock.withLock {
+        shared.withLock { state in
             guard let fetcher = state.fetcher else { return }
             let now = clock()
             guard now >= state.pausedUntil else {
-                scheduleWake(after: state.pausedUntil - now)
+                scheduleWake(after: state.pausedUntil - now, &state)
                 return
             }
-            while let next = nextTile(),
+            while let next = nextTile(state),
                 gate.acquire(host: fetcher.host, onFree: { [weak self] in self?.pump() })
             {
-                start(next, fetcher: fetcher)
+                start(next, fetcher: fetcher, &state)
             }
         }
     }
 
-    /// The next tile to fetch: the first wanted one not under way, else a stale one. Call under `lock`.
-    private func nextTile() -> TileID? {
+    /// The next tile to fetch: the first wanted one not under way, else a stale one.
+    private func nextTile(_ state: State) -> TileID? {
         if let id = state.wanted.first(where: { state.inFlight[$0] == nil }) { return id }
         return state.refresh.first { state.inFlight[$0] == nil }
     }
 
-    /// Starts fetching `id`. Call under `lock`, with a slot of the host taken.
-    private func start(_ id: TileID, fetcher: any TileFetcher) {
+    /// Starts fetching `id`, with a slot of the host taken.
+    private func start(_ id: TileID, fetcher: any TileFetcher, _ state: inout State) {
         state.nextToken += 1
         let token = state.nextToken
         let task = Task { [weak self] in
@@ -219,13 +226,13 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
         state.inFlight[id] = (token, task)
     }
 
-    /// Sleeps until a pause ends, then pumps again. Call under `lock`.
-    private func scheduleWake(after seconds: Double) {
+    /// Sleeps until a pause ends, then pumps again.
+    private func scheduleWake(after seconds: Double, _ state: inout State) {
         guard state.wake == nil else { return }
         let sleep = self.sleep
         state.wake = Task { [weak self] in
             await sleep(seconds)
-            self?.lock.withLock { self?.state.wake = nil }
+            self?.shared.withLock { $0.wake = nil }
             self?.pump()
         }
     }
@@ -239,7 +246,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// Takes the result of fetch `token` for `id` (ignored when that fetch was cancelled or replaced).
     private func finish(_ id: TileID, token: Int, host: String, _ result: Result<FetchedTile, any Error>) {
-        let current = lock.withLock { () -> Bool in
+        let current = shared.withLock { state -> Bool in
             guard state.inFlight[id]?.token == token else { return false }
             state.inFlight[id] = nil
             if case .success = result {
@@ -265,14 +272,14 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
     /// Keeps an arrived tile in memory and in the disk cache, and says so.
     private func keep(_ id: TileID, bytes: [UInt8]?, maxAge: Double?) {
         var cacheError: String?
-        if let cache, lock.withLock({ state.cacheWritable }) {
+        if let cache, shared.withLock({ state in state.cacheWritable }) {
             do {
                 try cache.store(id, bytes: bytes, maxAge: maxAge ?? defaultMaxAge)
             } catch {
                 cacheError = "cannot write the tile cache \(cache.path): \(error)"
             }
         }
-        let (wasRefresh, recovered) = lock.withLock { () -> (Bool, Bool) in
+        let (wasRefresh, recovered) = shared.withLock { state -> (Bool, Bool) in
             state.memory.setValue(Kept(bytes: bytes), forKey: id, cost: (bytes?.count ?? 0) + 64)
             if cacheError != nil { state.cacheWritable = false }
             state.landing.remove(id)
@@ -289,7 +296,7 @@ public final class RemoteTileStore: TileStore, @unchecked Sendable {
 
     /// Pauses the source after a failure: the server's `Retry-After`, else 1, 2, 4 … 60 s.
     private func fail(_ error: TileFetchError) {
-        let firstOfRun = lock.withLock { () -> Bool in
+        let firstOfRun = shared.withLock { state -> Bool in
             state.failures += 1
             var pause = min(Self.maxPauseSeconds, pow(2, Double(state.failures - 1)))
             if case .busy(_, let retryAfter?) = error { pause = min(max(retryAfter, 0), 3600) }

@@ -2,13 +2,14 @@ import Foundation
 import GeoCore
 import Network
 import Storage
+import Synchronization
 import TextSafety
 import VectorTiles
 
 /// The tile sources the user chose (`--tiles`, the config file), opened: local files as they are,
 /// remote sources as `RemoteTileStore`s with a disk cache each. Gathers what the remote ones report into
 /// one status (tiles loading, the last problem) and hands the tiles a frame lacked to their stores.
-public final class TileSourceSet: @unchecked Sendable {
+public final class TileSourceSet: Sendable {
     /// How remote sources are cached and fetched.
     public struct Options: Sendable {
         /// Where cache files go (`$XDG_CACHE_HOME/mapterm/tiles`); nil: no disk cache.
@@ -33,55 +34,87 @@ public final class TileSourceSet: @unchecked Sendable {
     }
 
     /// Every source, in drawing order.
-    public private(set) var stores: [any TileStore] = []
+    public let stores: [any TileStore]
     /// Each source's stable name, like `stores`: its text (`--tiles`), with " #2" … for repeats.
-    public private(set) var ids: [TileSourceID] = []
+    public let ids: [TileSourceID]
     /// The remote ones, by name.
-    public private(set) var remote: [TileSourceID: RemoteTileStore] = [:]
+    public let remote: [TileSourceID: RemoteTileStore]
     /// Called (on any thread) whenever tiles arrive or a source's health changes.
     public var onChange: (@Sendable () -> Void)? {
-        get { lock.withLock { changeHandler } }
-        set { lock.withLock { changeHandler = newValue } }
+        get { news.state.withLock { $0.changeHandler } }
+        set { news.state.withLock { $0.changeHandler = newValue } }
     }
 
-    private let options: Options
-    /// The request slots per host all remote sources share.
-    private let gate = HostGate()
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var changeHandler: (@Sendable () -> Void)?
-    private var problems: [TileSourceID: String] = [:]
-    private var setupProblem: String?
-    private var refreshed: [PendingTile] = []
-    private var arrivals = 0
-    private var resolving: [Task<Void, Never>] = []
-    private var resolvingCount = 0
+    /// What the sources reported, shared with their event handlers and background work.
+    private let news: News
+
+    /// What the sources reported; its `state` is the only mutable part of a set.
+    private final class News: Sendable {
+        struct State {
+            var changeHandler: (@Sendable () -> Void)?
+            var problems: [TileSourceID: String] = [:]
+            var setupProblem: String?
+            var refreshed: [PendingTile] = []
+            var arrivals = 0
+            var resolving: [Task<Void, Never>] = []
+            var resolvingCount = 0
+        }
+
+        let state = Mutex(State())
+
+        /// Counts a remote store's event and passes the news on.
+        func record(_ event: RemoteTileEvent, source index: TileSourceID) {
+            state.withLock { state in
+                switch event {
+                case .arrived(let ids): state.arrivals += ids.count
+                case .refreshed(let ids):
+                    state.arrivals += ids.count
+                    state.refreshed += ids.map { PendingTile(source: index, tile: $0) }
+                case .failing(let reason): state.problems[index] = reason
+                case .recovered: state.problems[index] = nil
+                case .cacheFailed(let reason): state.setupProblem = reason
+                }
+            }
+            changed()
+        }
+
+        /// Sets (or, with nil, clears) the problem of source `index`, and passes the news on.
+        func report(_ problem: String?, _ index: TileSourceID) {
+            state.withLock { $0.problems[index] = problem }
+            changed()
+        }
+
+        func changed() { state.withLock { $0.changeHandler }?() }
+    }
 
     /// Opens every source. Local files that cannot be used throw (one line); remote sources never
     /// throw here: they start from their cache and report problems through `problem`.
     public init(
         specs: [TileSourceSpec], options: Options, openLocal: (TileSourceSpec) throws -> any TileStore
     ) throws {
-        self.options = options
+        let news = News()
+        let opening = Opening(options: options, gate: HostGate(), news: news)
+        var stores: [any TileStore] = [], ids: [TileSourceID] = [], remote: [TileSourceID: RemoteTileStore] = [:]
         for spec in specs {
             let id = Self.uniqueID(spec, among: ids)
             ids.append(id)
             if spec.isRemote {
-                let store = openRemote(spec, id: id)
+                let store = opening.openRemote(spec, id: id)
                 remote[id] = store
                 stores.append(store)
             } else {
                 let store = try openLocal(spec)
                 if let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers) {
-                    problems[id] = mismatch
+                    news.state.withLock { $0.problems[id] = mismatch }
                 }
                 stores.append(store)
             }
         }
+        (self.stores, self.ids, self.remote, self.news) = (stores, ids, remote, news)
     }
 
     deinit {
-        for task in resolving { task.cancel() }
+        for task in news.state.withLock({ $0.resolving }) { task.cancel() }
     }
 
     // MARK: What the map asks
@@ -109,18 +142,19 @@ public final class TileSourceSet: @unchecked Sendable {
     public var loadingCount: Int { remote.values.reduce(0) { $0 + $1.loadingCount } }
 
     /// Tiles that have arrived so far (grows; a frame is due when it changed).
-    public var arrivalCount: Int { lock.withLock { arrivals } }
+    public var arrivalCount: Int { news.state.withLock { $0.arrivals } }
 
     /// The last problem of any source (failing server, unwritable cache), nil when all is well.
     public var problem: String? {
-        lock.withLock { ids.last { problems[$0] != nil }.flatMap { problems[$0] } ?? setupProblem }
+        let (problems, setupProblem) = news.state.withLock { ($0.problems, $0.setupProblem) }
+        return ids.last { problems[$0] != nil }.flatMap { problems[$0] } ?? setupProblem
     }
 
     /// Refreshed tiles since the last call: what holds prepared copies of them must forget them.
     public func takeRefreshed() -> [PendingTile] {
-        lock.withLock {
-            defer { refreshed.removeAll() }
-            return refreshed
+        news.state.withLock { state in
+            defer { state.refreshed.removeAll() }
+            return state.refreshed
         }
     }
 
@@ -133,82 +167,125 @@ public final class TileSourceSet: @unchecked Sendable {
     }
 
     /// True while a TileJSON is being fetched.
-    public var isResolving: Bool { lock.withLock { resolvingCount > 0 } }
+    public var isResolving: Bool { news.state.withLock { $0.resolvingCount > 0 } }
 
     /// Why tiles are not cached on disk (a cache folder that cannot be made, a full disk), if so.
-    public var cacheProblem: String? { lock.withLock { setupProblem } }
+    public var cacheProblem: String? { news.state.withLock { $0.setupProblem } }
 
     /// The problem of the source named `id`, if it has one now.
-    public func problem(ofSource id: TileSourceID) -> String? { lock.withLock { problems[id] } }
+    public func problem(ofSource id: TileSourceID) -> String? { news.state.withLock { $0.problems[id] } }
 
     // MARK: Opening remote sources
 
-    private func openRemote(_ spec: TileSourceSpec, id index: TileSourceID) -> RemoteTileStore {
-        let name = Self.hostName(spec)
-        let cache = openCache(for: spec)
-        let sink: @Sendable (RemoteTileEvent) -> Void = { [weak self] event in self?.record(event, source: index) }
-        switch spec {
-        case .template(let template):
-            let client = try? TileServerClient(template: template, timeout: options.timeout)
-            if client == nil {
-                report("not a usable tile URL: \(TextSanitizer.clean(template, maxLength: 120))", index)
-            }
-            return RemoteTileStore(
-                name: name, metadata: Self.metadata(name, cache: cache), fetcher: client, cache: cache,
-                defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
-        case .tileJSON(let url):
-            let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
-            let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
-            let store = RemoteTileStore(
-                name: name, metadata: cached?.metadata(fallbackName: name) ?? Self.metadata(name, cache: cache),
-                fetcher: client, cache: cache, defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
-            let timeout = max(options.timeout, 10)
-            resolve(index: index, failure: { "cannot read the TileJSON at \(Self.host(url)): \($0)" }) {
-                let (client, metadata, json) = try await Self.fetchTileJSON(url, timeout: timeout)
-                store.update(metadata: metadata, fetcher: client)
-                var values = Self.cacheMetadata(metadata, source: url.absoluteString)
-                values["tilejson"] = String(decoding: json, as: UTF8.self)
-                try? cache?.setMetadata(values)
-            }
-            return store
-        case .remotePMTiles(let url):
-            let store = RemoteTileStore(
-                name: name, metadata: Self.metadata(name, cache: cache), fetcher: nil, cache: cache,
-                defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
-            resolve(index: index, failure: { "cannot read the PMTiles archive at \(Self.host(url)): \($0)" }) {
-                [options] in
-                let fetcher = try await PMTilesRangeFetcher.open(url, timeout: max(options.timeout, 10))
-                store.update(metadata: fetcher.archive.metadata, fetcher: fetcher)
-                try? cache?.setMetadata(Self.cacheMetadata(fetcher.archive.metadata, source: url.absoluteString))
-            }
-            return store
-        case .mbtiles, .pmtiles:
-            preconditionFailure("local sources are opened by openLocal")
-        }
-    }
+    /// What opening the remote sources needs: the options, the set's one host gate, and where the
+    /// stores' events and the background work's results go.
+    private struct Opening {
+        let options: Options
+        let gate: HostGate
+        let news: News
 
-    /// Learns in the background what a source needs before its tiles can be fetched (its TileJSON, its
-    /// archive's header), then tells its store; the result is kept in the cache's metadata, so the next
-    /// start draws the cached tiles at once, offline too. A failure becomes the source's problem.
-    private func resolve(
-        index: TileSourceID, failure: @escaping @Sendable (String) -> String,
-        _ work: @escaping @Sendable () async throws -> Void
-    ) {
-        lock.withLock { resolvingCount += 1 }
-        let task = Task { [weak self] in
-            defer { self?.lock.withLock { self?.resolvingCount -= 1 } }
-            do {
-                try await work()
-                self?.clear(index)
-                self?.checkLayers(index)
-                self?.changed()
-            } catch is CancellationError {
-                return
-            } catch {
-                self?.report(failure(Self.reason(error)), index)
+        func openRemote(_ spec: TileSourceSpec, id index: TileSourceID) -> RemoteTileStore {
+            let name = TileSourceSet.hostName(spec)
+            let cache = openCache(for: spec)
+            let sink: @Sendable (RemoteTileEvent) -> Void = { [news] event in news.record(event, source: index) }
+            switch spec {
+            case .template(let template):
+                let client = try? TileServerClient(template: template, timeout: options.timeout)
+                if client == nil {
+                    news.report("not a usable tile URL: \(TextSanitizer.clean(template, maxLength: 120))", index)
+                }
+                return RemoteTileStore(
+                    name: name, metadata: TileSourceSet.metadata(name, cache: cache), fetcher: client, cache: cache,
+                    defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+            case .tileJSON(let url):
+                let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
+                let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
+                let store = RemoteTileStore(
+                    name: name,
+                    metadata: cached?.metadata(fallbackName: name) ?? TileSourceSet.metadata(name, cache: cache),
+                    fetcher: client, cache: cache, defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+                let timeout = max(options.timeout, 10)
+                resolve(
+                    index: index, store: store,
+                    failure: { "cannot read the TileJSON at \(TileSourceSet.host(url)): \($0)" }
+                ) {
+                    let (client, metadata, json) = try await TileSourceSet.fetchTileJSON(url, timeout: timeout)
+                    store.update(metadata: metadata, fetcher: client)
+                    var values = TileSourceSet.cacheMetadata(metadata, source: url.absoluteString)
+                    values["tilejson"] = String(decoding: json, as: UTF8.self)
+                    try? cache?.setMetadata(values)
+                }
+                return store
+            case .remotePMTiles(let url):
+                let store = RemoteTileStore(
+                    name: name, metadata: TileSourceSet.metadata(name, cache: cache), fetcher: nil, cache: cache,
+                    defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+                resolve(
+                    index: index, store: store,
+                    failure: { "cannot read the PMTiles archive at \(TileSourceSet.host(url)): \($0)" }
+                ) {
+                    [options] in
+                    let fetcher = try await PMTilesRangeFetcher.open(url, timeout: max(options.timeout, 10))
+                    store.update(metadata: fetcher.archive.metadata, fetcher: fetcher)
+                    try? cache?.setMetadata(
+                        TileSourceSet.cacheMetadata(fetcher.archive.metadata, source: url.absoluteString))
+                }
+                return store
+            case .mbtiles, .pmtiles:
+                preconditionFailure("local sources are opened by openLocal")
             }
         }
-        lock.withLock { resolving.append(task) }
+
+        /// Learns in the background what a source needs before its tiles can be fetched (its TileJSON, its
+        /// archive's header), then tells its store; the result is kept in the cache's metadata, so the next
+        /// start draws the cached tiles at once, offline too. A failure becomes the source's problem.
+        private func resolve(
+            index: TileSourceID, store: RemoteTileStore, failure: @escaping @Sendable (String) -> String,
+            _ work: @escaping @Sendable () async throws -> Void
+        ) {
+            news.state.withLock { $0.resolvingCount += 1 }
+            let (news, drawn) = (self.news, options.styleLayers)
+            let task = Task {
+                defer { news.state.withLock { $0.resolvingCount -= 1 } }
+                do {
+                    try await work()
+                    // A source holding none of the layers the style draws says so.
+                    news.report(store.metadata.layerMismatch(drawn: drawn), index)
+                } catch is CancellationError {
+                    return
+                } catch {
+                    news.report(failure(TileSourceSet.reason(error)), index)
+                }
+            }
+            news.state.withLock { $0.resolving.append(task) }
+        }
+
+        /// The cache file of a remote source, or nil when there is to be none (no folder, a limit of 0) or
+        /// there can be none (a problem is said).
+        private func openCache(for spec: TileSourceSpec) -> TileCache? {
+            guard let folder = options.cacheDirectory, options.cacheLimitBytes > 0 else { return nil }
+            let file = folder.appendingPathComponent(TileSourceSet.cacheFileName(spec))
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                let shown = TextSanitizer.clean(folder.path, maxLength: 120)
+                news.state.withLock {
+                    $0.setupProblem = "tile cache off: cannot make \(shown): \(TileSourceSet.fileReason(error))"
+                }
+                return nil
+            }
+            do {
+                let cache = try TileCache(path: file.path, limitBytes: options.cacheLimitBytes)
+                try? cache.setMetadata(["name": TileSourceSet.hostName(spec), "mapterm_source": spec.description])
+                return cache
+            } catch {
+                let shown = TextSanitizer.clean(file.path, maxLength: 120)
+                news.state.withLock {
+                    $0.setupProblem = "tile cache off: cannot write \(shown): \(TileSourceSet.fileReason(error))"
+                }
+                return nil
+            }
+        }
     }
 
     /// Reads the TileJSON at `url`: a client for its tiles, and what it says of them. Throws
@@ -226,62 +303,6 @@ public final class TileSourceSet: @unchecked Sendable {
         let client = try TileServerClient(template: document.template, timeout: max(timeout / 2, 5))
         return (client, document.metadata(fallbackName: host(url)), response.body)
     }
-
-    /// The cache file of a remote source, or nil when there is to be none (no folder, a limit of 0) or
-    /// there can be none (a problem is said).
-    private func openCache(for spec: TileSourceSpec) -> TileCache? {
-        guard let folder = options.cacheDirectory, options.cacheLimitBytes > 0 else { return nil }
-        let file = folder.appendingPathComponent(Self.cacheFileName(spec))
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            let shown = TextSanitizer.clean(folder.path, maxLength: 120)
-            lock.withLock { setupProblem = "tile cache off: cannot make \(shown): \(Self.fileReason(error))" }
-            return nil
-        }
-        do {
-            let cache = try TileCache(path: file.path, limitBytes: options.cacheLimitBytes)
-            try? cache.setMetadata(["name": Self.hostName(spec), "mapterm_source": spec.description])
-            return cache
-        } catch {
-            let shown = TextSanitizer.clean(file.path, maxLength: 120)
-            lock.withLock { setupProblem = "tile cache off: cannot write \(shown): \(Self.fileReason(error))" }
-            return nil
-        }
-    }
-
-    // MARK: Events
-
-    private func record(_ event: RemoteTileEvent, source index: TileSourceID) {
-        lock.withLock {
-            switch event {
-            case .arrived(let ids): arrivals += ids.count
-            case .refreshed(let ids):
-                arrivals += ids.count
-                refreshed += ids.map { PendingTile(source: index, tile: $0) }
-            case .failing(let reason): problems[index] = reason
-            case .recovered: problems[index] = nil
-            case .cacheFailed(let reason): setupProblem = reason
-            }
-        }
-        changed()
-    }
-
-    private func report(_ problem: String, _ index: TileSourceID) {
-        lock.withLock { problems[index] = problem }
-        changed()
-    }
-
-    /// Says so when a remote source turns out to hold none of the layers the style draws.
-    private func checkLayers(_ index: TileSourceID) {
-        guard let store = remote[index], let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers)
-        else { return }
-        lock.withLock { problems[index] = mismatch }
-    }
-
-    private func clear(_ index: TileSourceID) { _ = lock.withLock { problems.removeValue(forKey: index) } }
-
-    private func changed() { onChange?() }
 
     // MARK: Names
 

@@ -1,11 +1,12 @@
+import Blocking
 import MapFeature
 import Render
 import Synchronization
 import VectorTiles
 
-/// The map's `TileService`: builds the snapshot of each requested view off the frame path (reading,
-/// decoding and preparing what its builder has not cached), hands the tiles the view lacks to the
-/// remote sources, and posts `.tilesLoaded` to the inbox. Requests are served one at a time, newest
+/// The map's `TileService`: builds the snapshot of each requested view off the frame path, on the
+/// blocking executor (reading, decoding and preparing what its builder has not cached), hands the
+/// tiles the view lacks to the remote sources, and posts `.tilesLoaded` to the inbox. Requests are served one at a time, newest
 /// only: a request that waits while a newer one comes is dropped. `reload()` serves the newest request
 /// again (tiles arrived, a source failed or recovered).
 public final class TileWorker: TileService {
@@ -71,7 +72,8 @@ public final class TileWorker: TileService {
         queue.withLock { queue in
             queue.ticket += 1
             let (ticket, previous) = (queue.ticket, queue.last)
-            queue.last = Task { [self] in
+            // Reading tiles is blocking I/O (SQLite, files): it runs on the blocking executor.
+            queue.last = Task(executorPreference: BlockingExecutor.shared) { [self] in
                 await previous?.value
                 guard let request = self.queue.withLock({ $0.ticket == ticket ? $0.newest : nil }) else { return }
                 build(request)

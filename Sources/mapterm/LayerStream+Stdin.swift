@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import MapFeature
 import Storage
@@ -23,10 +24,10 @@ extension LayerStream {
             case .ended(let reason):
                 action = .layers(.streamEnded(layer: layer, reason: reason))
             }
-            // The reader's own thread blocks here, never a task of the pool.
-            let taken = DispatchSemaphore(value: 0)
-            inbox.post(action) { taken.signal() }
-            taken.wait()
+            // The reader's own thread waits here (through the one bridge), never a task of the pool.
+            BlockingBridge.run {
+                await withCheckedContinuation { taken in inbox.post(action) { taken.resume() } }
+            }
         }
     }
 
