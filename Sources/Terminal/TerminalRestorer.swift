@@ -80,6 +80,15 @@ public enum TerminalRestorer {
         interruptSignalNumber.store(signal, ordering: .sequentiallyConsistent)
     }
 
+    /// Ends the process at once with `status`: restores the terminal if a screen is still armed, then
+    /// `_exit`, without the C libraries' exit handlers. Those can crash while a background transfer
+    /// still uses its library (OpenSSL under libcurl tearing down beneath a tile fetch). Output is
+    /// written unbuffered (`Console`), so nothing waits in a buffer.
+    public static func exitNow(status: Int32) -> Never {
+        restoreTerminalRaw()
+        _exit(status)
+    }
+
     /// Clears the interrupt flag.
     public static func clearInterrupt() {
         interruptSignalNumber.store(0, ordering: .sequentiallyConsistent)

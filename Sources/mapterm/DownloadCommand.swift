@@ -62,7 +62,7 @@ enum DownloadCommand {
         } catch .interrupted {
             bar.end()
             Diagnostics.say("interrupted: the tiles so far are in \(out); run the same command again to go on")
-            exit(128 + TerminalRestorer.interruptSignal)
+            TerminalRestorer.exitNow(status: 128 + TerminalRestorer.interruptSignal)
         } catch {
             bar.end()
             throw UsageError("download stopped: \(error.description) (the tiles so far are in \(out))")

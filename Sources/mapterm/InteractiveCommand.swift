@@ -34,7 +34,9 @@ enum InteractiveCommand {
         withExtendedLifetime(watcher) { runLoop(session, screen: screen) }
         screen.close()
         configuration.lastView.save(session.state.camera)
-        if TerminalRestorer.interruptRequested { exit(128 + TerminalRestorer.interruptSignal) }
+        if TerminalRestorer.interruptRequested {
+            TerminalRestorer.exitNow(status: 128 + TerminalRestorer.interruptSignal)
+        }
     }
 
     /// Draw, wait for input or for the inbox (the screen wakes when an action is posted) or the next

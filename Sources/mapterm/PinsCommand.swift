@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Storage
+import Terminal
 import TextSafety
 
 /// `mapterm pins [--json | --geojson]`: the saved pins, their midpoint and their meeting point.
@@ -80,7 +81,7 @@ enum PinsCommand {
                 try file.save(stressPins(iteration: iteration))
             } catch {
                 Diagnostics.say(Diagnostics.text(error))
-                exit(1)
+                TerminalRestorer.exitNow(status: 1)
             }
             iteration += 1
         }

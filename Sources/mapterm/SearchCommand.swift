@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Storage
+import Terminal
 import TextSafety
 
 /// `mapterm search QUERY`: what `/` in the map finds, as a table or JSON; exit status 1 when nothing
@@ -32,12 +33,12 @@ enum SearchCommand {
         }
         if let problem = answer.problem {
             Diagnostics.say(problem)
-            exit(1)
+            TerminalRestorer.exitNow(status: 1)
         }
         Console.outRaw(args.has(OptionTable.json) ? try json(answer.results) : table(answer.results))
         if answer.results.isEmpty {
             Diagnostics.say("nothing matched '\(query.text)'")
-            exit(1)
+            TerminalRestorer.exitNow(status: 1)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import TextSafety
 
 /// Entry point: dispatches to a subcommand (`mapterm CMD --help` prints its usage and options); a usage
@@ -21,8 +22,9 @@ do {
     }
 } catch let error as UsageError {
     Diagnostics.say(error.description)
-    exit(2)
+    TerminalRestorer.exitNow(status: 2)
 } catch {
     Diagnostics.say(Diagnostics.text(error))
-    exit(1)
+    TerminalRestorer.exitNow(status: 1)
 }
+TerminalRestorer.exitNow(status: 0)

@@ -7,7 +7,7 @@ echo '[]' > "$fault_dir/none.json"
 # A script that ends badly (a crash before its checks, not only a failed check) fails too.
 injection_checks() {
   local script
-  for script in injection.py injection_matrix.py faults.py concurrency.py; do
+  for script in injection.py injection_matrix.py exit_race.py faults.py concurrency.py; do
     python3 "$here/$script" "$MAPTERM" "$fault_dir" || echo "FAIL $script ended with status $?"
   done
 }
