@@ -69,7 +69,7 @@ public final class MapRenderer {
     }
 
     /// The snapshot's tiles covering the view, source by source at the source's best zoom for the
-    /// camera; a pending tile is drawn by the nearest ancestor the snapshot holds, clipped to its square.
+    /// camera; a pending tile is drawn by the ancestor the builder chose for it, clipped to its square.
     func visibleTiles(_ transform: ViewTransform, _ snapshot: TileSnapshot) -> [PlacedTile] {
         var placed: [PlacedTile] = []
         let wanted = Int(transform.camera.zoom.rounded(.down))
@@ -79,25 +79,15 @@ public final class MapRenderer {
                 let tile = position.wrapped
                 if let content = source.tiles[tile] {
                     placed.append(PlacedTile(position: position, content: content))
-                } else if source.pending.contains(tile), let stand = standIn(source, for: position, transform) {
-                    placed.append(stand)
+                } else if let z = source.standInZoom[tile] {
+                    // The ancestor the builder found in its place, clipped to the pending tile's square.
+                    let ancestor = position.ancestor(at: z)
+                    guard let content = source.tiles[ancestor.wrapped] else { continue }
+                    placed.append(PlacedTile(position: ancestor, content: content, clip: box(of: position, transform)))
                 }
             }
         }
         return placed
-    }
-
-    /// The nearest ancestor of a pending tile that the snapshot holds, clipped to the pending tile's square.
-    private func standIn(_ source: TileSnapshot.Source, for position: TileID, _ transform: ViewTransform) -> PlacedTile?
-    {
-        let lowest = max(source.minZoom, position.z - TileSnapshotBuilder.ancestorSearchDepth)
-        guard position.z - 1 >= lowest else { return nil }
-        for z in stride(from: position.z - 1, through: lowest, by: -1) {
-            let ancestor = position.ancestor(at: z)
-            guard let content = source.tiles[ancestor.wrapped] else { continue }
-            return PlacedTile(position: ancestor, content: content, clip: box(of: position, transform))
-        }
-        return nil
     }
 
     /// The square of a tile (unwrapped column) on the canvas, in dots.

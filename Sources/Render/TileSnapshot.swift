@@ -17,6 +17,8 @@ public struct TileSnapshot: Sendable, Equatable {
         /// Tiles of the view the source does not hold yet (a tile may be both here and in `tiles`,
         /// prepared for some style layers only).
         var pending: Set<TileID> = []
+        /// For a pending tile drawn by an ancestor: the zoom of that ancestor (in `tiles`).
+        var standInZoom: [TileID: Int] = [:]
     }
 
     var sources: [Source]

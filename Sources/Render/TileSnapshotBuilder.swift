@@ -115,7 +115,8 @@ public final class TileSnapshotBuilder {
             share.pending.insert(tile)
             guard let (ancestor, content) = standIn(source: s, for: position, minZoom: share.minZoom, layers)
             else { return false }
-            share.tiles[ancestor] = content
+            share.tiles[ancestor.wrapped] = content
+            share.standInZoom[tile] = ancestor.z
             return true
         }
     }
@@ -130,16 +131,16 @@ public final class TileSnapshotBuilder {
         case pending
     }
 
-    /// The nearest loaded ancestor (column wrapped) of a pending tile, up to `ancestorSearchDepth`
-    /// zooms above it.
+    /// The nearest loaded ancestor of a pending tile (column as the tile's), up to
+    /// `ancestorSearchDepth` zooms above it.
     private func standIn(
         source s: Int, for position: TileID, minZoom: Int, _ layers: [Int]
     ) -> (TileID, PreparedTile)? {
         let lowest = max(minZoom, position.z - Self.ancestorSearchDepth)
         guard position.z - 1 >= lowest else { return nil }
         for z in stride(from: position.z - 1, through: lowest, by: -1) {
-            let ancestor = position.ancestor(at: z).wrapped
-            if case .ready(let content) = prepared(source: s, tile: ancestor, layers: layers) {
+            let ancestor = position.ancestor(at: z)
+            if case .ready(let content) = prepared(source: s, tile: ancestor.wrapped, layers: layers) {
                 return (ancestor, content)
             }
         }
