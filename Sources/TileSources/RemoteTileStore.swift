@@ -38,6 +38,7 @@ public final class RemoteTileStore: TileStore, Sendable {
     private let clock: @Sendable () -> Double
     private let sleep: @Sendable (Double) async -> Void
     private let defaultMaxAge: Double
+    private let lowestZoom: Int
     private let onEvent: @Sendable (RemoteTileEvent) -> Void
     private let shared: Mutex<State>
 
@@ -78,6 +79,8 @@ public final class RemoteTileStore: TileStore, Sendable {
     /// - Parameters:
     ///   - fetcher: nil until known (a TileJSON not read yet): the store then serves its cache only.
     ///   - cache: the disk cache; nil when there is none.
+    ///   - lowestZoom: the lowest zoom its metadata admits, whatever the source says: below it the map
+    ///     asks it for nothing (the map's low zooms come from the shipped world map).
     ///   - memoryBytes: most bytes of fetched tiles kept in memory (each tile counts 64 more).
     ///   - gate: the request slots per host shared with the map's other sources.
     ///   - clock: seconds, monotonic enough for pauses (tests pass their own).
@@ -85,7 +88,7 @@ public final class RemoteTileStore: TileStore, Sendable {
     ///   - onEvent: called on any thread when tiles arrive or the source fails or recovers.
     public init(
         name: String, metadata: TileSetMetadata, fetcher: (any TileFetcher)?, cache: TileCache?,
-        defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds,
+        defaultMaxAge: Double = RemoteTileStore.defaultMaxAgeSeconds, lowestZoom: Int = 0,
         memoryBytes: Int = RemoteTileStore.defaultMemoryBytes, gate: HostGate = HostGate(),
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         sleep: @escaping @Sendable (Double) async -> Void = RemoteTileStore.sleep,
@@ -95,6 +98,7 @@ public final class RemoteTileStore: TileStore, Sendable {
         self.gate = gate
         self.cache = cache
         self.defaultMaxAge = defaultMaxAge
+        self.lowestZoom = lowestZoom
         self.clock = clock
         self.sleep = sleep
         self.onEvent = onEvent
@@ -116,7 +120,15 @@ public final class RemoteTileStore: TileStore, Sendable {
         }
     }
 
-    public var metadata: TileSetMetadata { shared.withLock { state in state.metadata } }
+    /// What the source says of itself, its `minZoom` raised to the store's lowest zoom.
+    public var metadata: TileSetMetadata {
+        var metadata = shared.withLock { state in state.metadata }
+        if metadata.minZoom < lowestZoom {
+            metadata.minZoom = lowestZoom
+            metadata.maxZoom = max(metadata.maxZoom, lowestZoom)
+        }
+        return metadata
+    }
 
     /// Sets what was learned about the source (its TileJSON), and how to fetch from it.
     public func update(metadata: TileSetMetadata, fetcher: (any TileFetcher)?) {

@@ -22,6 +22,11 @@ public final class TileSourceSet: Sendable {
         public var timeout: Double
         /// The source layers the map style draws: a source with none of them gets a notice.
         public var styleLayers: Set<String> = []
+        /// True: no request at all; remote sources serve what their caches hold (`CachedTileStore`).
+        public var offline = false
+        /// The lowest zoom whose tiles remote sources are asked for (their own `minzoom` when higher):
+        /// the map's low zooms come from the shipped world map, and remote low-zoom tiles are large.
+        public var lowestRemoteZoom = 0
 
         public init(
             cacheDirectory: URL?, cacheLimitBytes: Int = 500 << 20, maxAge: Double = 7 * 86_400, timeout: Double = 5
@@ -98,17 +103,17 @@ public final class TileSourceSet: Sendable {
         for spec in specs {
             let id = Self.uniqueID(spec, among: ids)
             ids.append(id)
-            if spec.isRemote {
+            if spec.isRemote && !options.offline {
                 let store = opening.openRemote(spec, id: id)
                 remote[id] = store
                 stores.append(store)
-            } else {
-                let store = try openLocal(spec)
-                if let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers) {
-                    news.state.withLock { $0.problems[id] = mismatch }
-                }
-                stores.append(store)
+                continue
             }
+            let store = spec.isRemote ? opening.openCached(spec) : try openLocal(spec)
+            if let mismatch = store.metadata.layerMismatch(drawn: options.styleLayers) {
+                news.state.withLock { $0.problems[id] = mismatch }
+            }
+            stores.append(store)
         }
         (self.stores, self.ids, self.remote, self.news) = (stores, ids, remote, news)
     }
@@ -184,6 +189,20 @@ public final class TileSourceSet: Sendable {
         let gate: HostGate
         let news: News
 
+        /// A remote source's cache as a local store (offline): what its TileJSON said when last read,
+        /// else what the cache remembers.
+        func openCached(_ spec: TileSourceSpec) -> CachedTileStore {
+            let name = TileSourceSet.hostName(spec)
+            let cache = openCache(for: spec)
+            var metadata = TileSourceSet.metadata(name, cache: cache)
+            if case .tileJSON(let url) = spec,
+                let cached = cache?.metadata("tilejson").flatMap({ try? TileJSON(data: Data($0.utf8), base: url) })
+            {
+                metadata = cached.metadata(fallbackName: name)
+            }
+            return CachedTileStore(metadata: metadata, cache: cache)
+        }
+
         func openRemote(_ spec: TileSourceSpec, id index: TileSourceID) -> RemoteTileStore {
             let name = TileSourceSet.hostName(spec)
             let cache = openCache(for: spec)
@@ -196,14 +215,15 @@ public final class TileSourceSet: Sendable {
                 }
                 return RemoteTileStore(
                     name: name, metadata: TileSourceSet.metadata(name, cache: cache), fetcher: client, cache: cache,
-                    defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+                    defaultMaxAge: options.maxAge, lowestZoom: options.lowestRemoteZoom, gate: gate, onEvent: sink)
             case .tileJSON(let url):
                 let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
                 let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
                 let store = RemoteTileStore(
                     name: name,
                     metadata: cached?.metadata(fallbackName: name) ?? TileSourceSet.metadata(name, cache: cache),
-                    fetcher: client, cache: cache, defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+                    fetcher: client, cache: cache, defaultMaxAge: options.maxAge, lowestZoom: options.lowestRemoteZoom,
+                    gate: gate, onEvent: sink)
                 let timeout = max(options.timeout, 10)
                 resolve(
                     index: index, store: store,
@@ -219,7 +239,7 @@ public final class TileSourceSet: Sendable {
             case .remotePMTiles(let url):
                 let store = RemoteTileStore(
                     name: name, metadata: TileSourceSet.metadata(name, cache: cache), fetcher: nil, cache: cache,
-                    defaultMaxAge: options.maxAge, gate: gate, onEvent: sink)
+                    defaultMaxAge: options.maxAge, lowestZoom: options.lowestRemoteZoom, gate: gate, onEvent: sink)
                 resolve(
                     index: index, store: store,
                     failure: { "cannot read the PMTiles archive at \(TileSourceSet.host(url)): \($0)" }

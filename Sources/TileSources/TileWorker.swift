@@ -13,7 +13,7 @@ public final class TileWorker: TileService {
     private let builder: Mutex<TileSnapshotBuilder>
     private let sources: TileSourceSet
     private let basemap: TileSourceID
-    private let attribution: @Sendable () -> String
+    private let credits: @Sendable () -> TileCredits
     private let inbox: Inbox
     private let queue = Mutex(Queue())
 
@@ -22,9 +22,9 @@ public final class TileWorker: TileService {
         var newest: TileRequest?
         var ticket = 0
         var last: Task<Void, Never>?
-        /// The sources' credit as last read, and the count of source changes it was read after (a
-        /// change makes it stale: a remote source's TileJSON may have brought its credit).
-        var attribution: (credit: String, changes: Int)?
+        /// The sources' credits as last read, and the count of source changes they were read after (a
+        /// change makes them stale: a remote source's TileJSON may have brought its credit).
+        var credits: (read: TileCredits, changes: Int)?
         var changes = 0
     }
 
@@ -32,15 +32,15 @@ public final class TileWorker: TileService {
     ///   - builder: every source's loader, in drawing order; `basemap` names the world basemap (a view
     ///     where no other source has tiles has no streets).
     ///   - sources: the user's sources, whose remote ones are told what the view lacks.
-    ///   - attribution: every source's credit, read when an answer is posted.
+    ///   - credits: every source's credit, read when an answer is posted after a source changed.
     public init(
         builder: sending TileSnapshotBuilder, basemap: TileSourceID, sources: TileSourceSet,
-        attribution: @escaping @Sendable () -> String, inbox: Inbox
+        credits: @escaping @Sendable () -> TileCredits, inbox: Inbox
     ) {
         self.builder = Mutex(builder)
         self.basemap = basemap
         self.sources = sources
-        self.attribution = attribution
+        self.credits = credits
         self.inbox = inbox
     }
 
@@ -88,13 +88,14 @@ public final class TileWorker: TileService {
             return builder.snapshot(camera: request.camera, viewport: request.viewport, generation: request.generation)
         }
         sources.want(snapshot.pendingTiles)
-        let (kept, changes) = queue.withLock { ($0.attribution, $0.changes) }
-        let credit = kept.flatMap { $0.changes == changes ? $0.credit : nil } ?? attribution()
-        queue.withLock { $0.attribution = (credit, changes) }
+        let (kept, changes) = queue.withLock { ($0.credits, $0.changes) }
+        let credits = kept.flatMap { $0.changes == changes ? $0.read : nil } ?? self.credits()
+        queue.withLock { $0.credits = (credits, changes) }
         let status = TileStatus(
             loading: sources.loadingCount, problem: sources.problem,
             noStreets: request.camera.zoom > 10 && snapshot.hasNothingBut(basemap),
-            arrivals: sources.arrivalCount, attribution: credit)
+            arrivals: sources.arrivalCount, attribution: credits.full,
+            credit: credits.corner(drawn: snapshot.drawnCounts))
         inbox.post(.tilesLoaded(snapshot, status))
     }
 }

@@ -8,10 +8,12 @@ import GeoCore
 ///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"] }
 /// ```
 /// Every key is optional and unknown keys are ignored. `--tiles` on the command line replaces the
-/// file's `tiles`, and `--layer` its `layers`.
+/// file's `tiles`, and `--layer` its `layers`. Without `tiles` the map uses `DefaultTiles.source`;
+/// `"tiles": []` uses none (the shipped maps only, as `--offline` does).
 public struct UserConfig: Equatable, Sendable {
-    /// Tile sources drawn over the shipped maps, in order (later over earlier).
-    public var tiles: [String] = []
+    /// Tile sources drawn over the shipped maps, in order (later over earlier); nil when the file does not
+    /// say (then the default source is used), empty when it asks for none.
+    public var tiles: [String]?
     /// Most megabytes each remote source's disk cache may take, a whole number 0...1 000 000; 0: no disk
     /// cache (tiles fetched in a session are kept in memory either way).
     public var tileCacheMB = 500
@@ -26,7 +28,7 @@ public struct UserConfig: Equatable, Sendable {
     /// The largest settings file read, in bytes (1 MiB).
     public static let maximumBytes = 1 << 20
 
-    public init(tiles: [String] = [], tileCacheMB: Int = 500, tileMaxAgeDays: Double = 7, layers: [String] = []) {
+    public init(tiles: [String]? = nil, tileCacheMB: Int = 500, tileMaxAgeDays: Double = 7, layers: [String] = []) {
         self.tiles = tiles
         self.tileCacheMB = tileCacheMB
         self.tileMaxAgeDays = tileMaxAgeDays

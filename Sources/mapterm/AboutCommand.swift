@@ -4,17 +4,25 @@ import TextSafety
 import TileSources
 
 /// `mapterm --about [--tiles SOURCE]...`: the version, the attribution of the shipped data, and that
-/// of every tile source in use (`--tiles`, else the config file's), without asking any network: a
-/// remote source's attribution comes from its cache file, if it has one yet.
+/// of every tile source in use (`--tiles`, else the config file's, else the default), without asking
+/// any network: a remote source's attribution comes from its cache file, if it has one yet.
 enum AboutCommand {
     static let spec = CommandSpec(name: "--about", items: [.repeated(OptionTable.tiles)])
 
     static func run(_ args: ArgumentList) throws {
         Console.out(HelpText.about)
         let given = try args.values(OptionTable.tiles)
-        let texts = given.isEmpty ? try UserConfig.load().tiles : given
-        guard !texts.isEmpty else { return }
-        Console.out("  Your tile sources:")
+        let configured = try UserConfig.load().tiles
+        let texts = DefaultTiles.texts(given: given, configured: configured)
+        guard !texts.isEmpty else {
+            Console.out("  Tile sources: none but the shipped maps (\"tiles\": [] in the config file)")
+            return
+        }
+        let isDefault = given.isEmpty && configured == nil
+        Console.out(
+            isDefault
+                ? "  Tile sources (the default; --offline or \"tiles\" in the config file change it):"
+                : "  Tile sources:")
         for text in texts {
             Console.out("    \(SafeText(sanitizing: text, maxLength: 160)): \(attribution(of: text))")
         }

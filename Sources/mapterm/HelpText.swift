@@ -15,7 +15,8 @@ enum HelpText {
 
     /// The options section of `mapterm --help`, in order (an option of several commands once).
     static let options: [any CommandOption] = [
-        OptionTable.center, OptionTable.zoom, OptionTable.tiles, OptionTable.timeout, OptionTable.attribution,
+        OptionTable.center, OptionTable.zoom, OptionTable.tiles, OptionTable.offline, OptionTable.timeout,
+        OptionTable.attribution,
         OptionTable.bbox, OptionTable.around, OptionTable.downloadRadius, OptionTable.downloadZooms, OptionTable.out,
         OptionTable.yes, OptionTable.ascii, OptionTable.color, OptionTable.size, OptionTable.source,
         OptionTable.apiBase, OptionTable.location, OptionTable.select, OptionTable.placesNear,

@@ -14,7 +14,8 @@ enum InteractiveCommand {
         name: nil,
         items: [
             .optional(OptionTable.center), .optional(OptionTable.zoom), .repeated(OptionTable.tiles),
-            .optional(OptionTable.ascii), .optional(OptionTable.source), .optional(OptionTable.apiBase),
+            .optional(OptionTable.offline), .optional(OptionTable.ascii), .optional(OptionTable.source),
+            .optional(OptionTable.apiBase),
             .optional(OptionTable.location),
         ] + LayerOptions.usage + [FilterOptions.mapGroup])
 

@@ -7,25 +7,35 @@ import TileSources
 import VectorTiles
 
 /// Opens the map's tile sources from the shipped resources and the user's choice: the world basemap,
-/// the shipped street samples, then every `--tiles` source (or the config file's) in order, drawn with
-/// the dark style. Hands out what draws them: a `TileSnapshotBuilder` over all of them (for the map's
+/// the shipped street samples, then every `--tiles` source (else the config file's, else
+/// `DefaultTiles.source`) in order, drawn with the dark style. Remote sources are asked for tiles from
+/// `lowestRemoteZoom` only, and not at all `offline`. Hands out what draws them: a `TileSnapshotBuilder` over all of them (for the map's
 /// `TileWorker`) and a `MapRenderer`.
 final class MapComposition {
     let renderer: MapRenderer
     let style: MapStyle
-    /// The user's sources (`--tiles`, config), opened.
+    /// The user's sources (`--tiles`, config, else the default), opened.
     let userSources: TileSourceSet
+    /// True when the user named no source: the default's failures are notes, not errors.
+    let usesDefaultTiles: Bool
     /// Every source's loader, in drawing order, and its stable name.
     let loaders: [TileLoader]
     let ids: [TileSourceID]
     /// Every source's attribution, in drawing order, without repeats (a remote source's may arrive
     /// with its TileJSON). Thread-safe.
-    var attribution: String { Self.attribution(of: loaders.map(\.store)) }
+    var attribution: String { Self.credits(of: loaders.map(\.store), ids: ids).full }
+
+    /// The lowest zoom remote tiles are asked for: below it the shipped world map serves (a planet
+    /// service's tiles of z0–5 are hundreds of kilobytes each and add nothing the world map lacks).
+    static let lowestRemoteZoom = 6
 
     /// - Parameters:
-    ///   - tiles: the `--tiles` values; when empty, the config file's `tiles`.
+    ///   - tiles: the `--tiles` values; when empty, the config file's `tiles`, else the default source.
     ///   - cacheDirectory: where remote tiles are cached (nil: no disk cache).
-    init(resources: ResourceLocator, tiles: [String], config: UserConfig, cacheDirectory: URL?) throws {
+    ///   - offline: no request at all: remote sources draw what their caches hold.
+    init(
+        resources: ResourceLocator, tiles: [String], config: UserConfig, cacheDirectory: URL?, offline: Bool = false
+    ) throws {
         let shipped: ShippedMap
         do {
             shipped = try ShippedMap(resources: resources.directory, open: Self.openMBTiles)
@@ -35,7 +45,8 @@ final class MapComposition {
         style = shipped.style
         var stores: [any TileStore] = shipped.stores
         var specs: [TileSourceSpec] = []
-        for text in tiles.isEmpty ? config.tiles : tiles {
+        usesDefaultTiles = tiles.isEmpty && config.tiles == nil
+        for text in DefaultTiles.texts(given: tiles, configured: config.tiles) {
             do {
                 specs.append(try TileSourceSpec(parsing: text))
             } catch {
@@ -46,6 +57,8 @@ final class MapComposition {
             cacheDirectory: cacheDirectory, cacheLimitBytes: config.tileCacheMB << 20,
             maxAge: config.tileMaxAgeDays * 86_400)
         options.styleLayers = Set(style.layers.map(\.sourceLayer))
+        options.offline = offline
+        options.lowestRemoteZoom = Self.lowestRemoteZoom
         userSources = try TileSourceSet(specs: specs, options: options, openLocal: Self.openLocal)
         stores += userSources.stores
         loaders = stores.map { TileLoader(store: $0) }
@@ -94,15 +107,8 @@ final class MapComposition {
         }
     }
 
-    /// The attributions of `stores`, each once, joined with " · ".
-    static func attribution(of stores: [any TileStore]) -> String {
-        var seen: [String] = []
-        for store in stores {
-            guard let text = store.metadata.attribution?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-                !seen.contains(text)
-            else { continue }
-            seen.append(text)
-        }
-        return seen.joined(separator: " · ")
+    /// The credits of `stores`, named `ids`, as their metadata states them now.
+    static func credits(of stores: [any TileStore], ids: [TileSourceID]) -> TileCredits {
+        TileCredits(ids: ids, attributions: stores.map(\.metadata.attribution))
     }
 }

@@ -41,8 +41,10 @@ struct MapConfiguration {
 
     var center: Center?
     var zoom: Double?
-    /// The `--tiles` sources, in order (empty: the settings file's).
+    /// The `--tiles` sources, in order (empty: the settings file's, else the default).
     var tiles: [String]
+    /// `--offline`: no tile requests at all.
+    var offline: Bool
     var ascii: Bool
     var filter: PlaceFilter
     /// `--source`: embedded, refuge or a JSON file; `--api-base` for refuge.
@@ -67,6 +69,7 @@ struct MapConfiguration {
         center = try args.value(OptionTable.center)
         zoom = try args.value(OptionTable.zoom)
         tiles = try args.values(OptionTable.tiles)
+        offline = args.has(OptionTable.offline)
         ascii = args.has(OptionTable.ascii)
         placeSource = args.text(OptionTable.source) ?? "embedded"
         apiBase = args.text(OptionTable.apiBase)

@@ -25,12 +25,12 @@ final class MapSession {
         var answer: SearchWorker.Answering?
         if let search { answer = { try await search.answer($0) } }
         let inbox = Inbox(wake: wake)
-        let attribution: @Sendable () -> String = { [loaders = composition.loaders] in
-            MapComposition.attribution(of: loaders.map(\.store))
+        let credits: @Sendable () -> TileCredits = { [loaders = composition.loaders, ids = composition.ids] in
+            MapComposition.credits(of: loaders.map(\.store), ids: ids)
         }
         let tiles = TileWorker(
             builder: composition.makeBuilder(), basemap: ShippedMap.basemap, sources: composition.userSources,
-            attribution: attribution, inbox: inbox)
+            credits: credits, inbox: inbox)
         self.tiles = tiles
         composition.userSources.onChange = { tiles.reload() }
         runtime = MapRuntime(

@@ -52,7 +52,7 @@ struct MapSetup {
         stream = try purpose == .interactive ? layers.streamLayer.map { _ in try LayerStream.forStdin() } : nil
         composition = try MapComposition(
             resources: resources, tiles: configuration.tiles, config: configuration.settings,
-            cacheDirectory: configuration.tileCacheURL)
+            cacheDirectory: configuration.tileCacheURL, offline: configuration.offline)
         places = try PlaceSources.make(
             configuration.placeSource, resources: { resources }, apiBase: configuration.apiBase)
         if purpose == .oneFrame, let notice = places.notice { Diagnostics.say(notice) }

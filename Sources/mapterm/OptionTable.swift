@@ -1,6 +1,7 @@
 import GeoCore
 import Layers
 import Places
+import TileSources
 
 /// Every option of every command, once: its name, its value, its help and its parser. The commands'
 /// accepted options, their usage lines and `--help` are all made from these entries (`CommandSpec`).
@@ -23,7 +24,14 @@ enum OptionTable {
         help: [
             "vector tiles drawn over the world map (repeatable, later over earlier): an",
             "MBTiles or PMTiles file, an http(s) {z}/{x}/{y} URL, a TileJSON URL, or a",
-            ".pmtiles URL; default: \"tiles\" in ~/.config/mapterm/config.json",
+            ".pmtiles URL; default: \"tiles\" in ~/.config/mapterm/config.json, else",
+            "OpenFreeMap's streets (\(DefaultTiles.source))",
+        ])
+    static let offline = SwitchOption(
+        "offline",
+        help: [
+            "ask no network for tiles: remote sources draw only what their cache holds",
+            "(\"tiles\": [] in the config file uses none at all)",
         ])
     static let timeout = ValueOption(
         "timeout", "S", help: ["render: seconds to wait for remote tiles (default 10)"], parse: parseTimeout)

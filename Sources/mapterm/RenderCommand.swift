@@ -14,7 +14,8 @@ enum RenderCommand {
         name: "render",
         items: [
             .required(OptionTable.center), .required(OptionTable.zoom), .required(OptionTable.size),
-            .repeated(OptionTable.tiles), .optional(OptionTable.timeout), .optional(OptionTable.ascii),
+            .repeated(OptionTable.tiles), .optional(OptionTable.offline), .optional(OptionTable.timeout),
+            .optional(OptionTable.ascii),
             .optional(OptionTable.color), .optional(OptionTable.attribution), .optional(OptionTable.source),
             .optional(OptionTable.apiBase), .optional(OptionTable.select), .optional(OptionTable.location),
         ] + LayerOptions.usage + [FilterOptions.mapGroup])
@@ -52,7 +53,8 @@ enum RenderCommand {
 
     /// Waits until every tile the view needs has come (or `seconds` have passed, or nothing more is
     /// coming), then names what is missing on stderr and draws the frame. A remote source that
-    /// delivered nothing and failed is an error (exit 2).
+    /// delivered nothing and failed is an error (exit 2), but for the default source: without a network
+    /// the shipped map is drawn, and that is said.
     static func waitForTiles(_ session: MapSession, composition: MapComposition, seconds: Double) throws -> CellGrid {
         let sources = composition.userSources
         let deadline = Date().addingTimeInterval(seconds)
@@ -71,7 +73,9 @@ enum RenderCommand {
         for (id, store) in zip(sources.ids, sources.stores) where sources.remote[id] != nil {
             let lacking = missing.filter { $0.source == id }
             if let problem = sources.problem(ofSource: id), sources.arrivalCount == 0, !lacking.isEmpty {
-                throw UsageError(problem)
+                guard composition.usesDefaultTiles else { throw UsageError(problem) }
+                Diagnostics.say("\(problem) (drawn without its streets)")
+                continue
             }
             guard !lacking.isEmpty else {
                 if let problem = sources.problem(ofSource: id) {

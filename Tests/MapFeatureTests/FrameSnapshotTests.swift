@@ -52,7 +52,7 @@ import Testing
         let renderer = try WorldMap.renderer()
         let state = Self.state(view, size)
         let map = renderer.renderLayers(camera: state.camera, viewport: state.mapViewport)
-        let placement = OverlayPlacement(state, marks: FixedMarks(state), map: map)
+        let placement = OverlayPlacement(state, marks: FixedMarks(state), credit: CreditLine(state), map: map)
         let grid = FrameComposer().compose(state, map: map)
         #expect(!placement.labels.isEmpty)
         for i in placement.labels {

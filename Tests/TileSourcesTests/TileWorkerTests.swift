@@ -23,7 +23,8 @@ import VectorTiles
             sources: [TileLoader(store: world)] + sources.stores.map { TileLoader(store: $0) },
             ids: [TileSourceID("world")] + sources.ids, style: style)
         let worker = TileWorker(
-            builder: builder, basemap: TileSourceID("world"), sources: sources, attribution: { "" }, inbox: inbox)
+            builder: builder, basemap: TileSourceID("world"), sources: sources,
+            credits: { TileCredits(ids: [], attributions: []) }, inbox: inbox)
         sources.onChange = { worker.reload() }
         return (worker, sources)
     }

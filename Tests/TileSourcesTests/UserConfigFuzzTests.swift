@@ -83,7 +83,7 @@ import TileSources
     static func same(_ config: UserConfig, _ expected: UserConfig?) -> Bool {
         guard let expected else { return false }
         let withoutBOM = { (list: [String]) in list.map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") } }
-        return withoutBOM(config.tiles) == withoutBOM(expected.tiles)
+        return config.tiles.map(withoutBOM) == expected.tiles.map(withoutBOM)
             && withoutBOM(config.layers) == withoutBOM(expected.layers) && config.tileCacheMB == expected.tileCacheMB
             && abs(config.tileMaxAgeDays - expected.tileMaxAgeDays) <= 1e-12 * max(1, expected.tileMaxAgeDays)
     }

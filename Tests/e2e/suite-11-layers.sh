@@ -118,9 +118,9 @@ tab_and_enter_open_a_features_pane() {
 
 config_layers_are_drawn() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
-  printf '{"layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
+  printf '{"tiles": [], "layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
   local out; out=$("$MAPTERM" render --center 37.7955,-122.3937 --zoom 14 --size 80x20 --color 2>/dev/null)
-  rm -f "$XDG_CONFIG_HOME/mapterm/config.json"
+  offline_config
   # The point in red (196), and "1 layer" in the status bar.
   printf '%s' "$out" | grep -q $'38;5;196m[^\e]*❖' && printf '%s' "$out" | grep -q '1 layer'
 }

@@ -15,10 +15,11 @@ export no_proxy="127.0.0.1,localhost"
 cache_view=(--source "$here/empty-places.json" --center 39.9612,-82.9988 --zoom 15.5)
 cache_render=(--source "$here/empty-places.json" --center 39.9612,-82.9988 --zoom 13 --size 200x60)
 
-# cache_config NAME MB: a config folder whose config.json sets tile_cache_mb to MB; prints its path.
+# cache_config NAME MB: a config folder whose config.json sets tile_cache_mb to MB (and no default
+# tile source); prints its path.
 cache_config() {
   mkdir -p "$cache_dir/$1/mapterm"
-  printf '{"tile_cache_mb": %s}\n' "$2" > "$cache_dir/$1/mapterm/config.json"
+  printf '{"tiles": [], "tile_cache_mb": %s}\n' "$2" > "$cache_dir/$1/mapterm/config.json"
   echo "$cache_dir/$1"
 }
 

@@ -158,7 +158,7 @@ the_config_file_names_tile_sources() {
   local cells; cells=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 | braille_cells)
   echo '{"tiles": 5}' > "$XDG_CONFIG_HOME/mapterm/config.json"
   local out status; out=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 2>&1 >/dev/null); status=$?
-  rm -f "$XDG_CONFIG_HOME/mapterm/config.json"
+  offline_config
   echo "  $cells braille cells; $out"
   [ "$cells" -gt 300 ] && [ $status -eq 2 ] && echo "$out" | grep -q '"tiles" in .*config.json must be'
 }

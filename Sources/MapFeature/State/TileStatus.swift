@@ -10,14 +10,19 @@ public struct TileStatus: Equatable, Sendable {
     public var arrivals = 0
     /// The attribution of every source in use, in drawing order ("© OpenStreetMap contributors · …").
     public var attribution = ""
+    /// The short credit of the sources drawn in view, from the fullest to the shortest form (the map's
+    /// corner shows the fullest that fits); empty when nothing credited is drawn.
+    public var credit: [String] = []
 
     public init(
-        loading: Int = 0, problem: String? = nil, noStreets: Bool = false, arrivals: Int = 0, attribution: String = ""
+        loading: Int = 0, problem: String? = nil, noStreets: Bool = false, arrivals: Int = 0,
+        attribution: String = "", credit: [String] = []
     ) {
         self.loading = loading
         self.problem = problem
         self.noStreets = noStreets
         self.arrivals = arrivals
         self.attribution = attribution
+        self.credit = credit
     }
 }

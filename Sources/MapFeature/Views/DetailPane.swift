@@ -10,6 +10,10 @@ struct DetailPane {
     /// Width of the pane on the right side, in cells.
     static let sideWidth = 44
 
+    /// True when a screen `cols` wide shows the pane at its right side (full height), false when
+    /// across its bottom half.
+    static func isSide(cols: Int) -> Bool { cols >= 100 }
+
     func draw(_ selection: Selection, state: MapState, into grid: inout CellGrid) {
         let (title, lines) = DetailPane.content(for: selection, state: state)
         draw(title: title, lines: lines, ascii: state.ascii, into: &grid)
@@ -99,7 +103,7 @@ struct DetailPane {
 
     func draw(title: String, lines paragraphs: [String], ascii: Bool, into grid: inout CellGrid) {
         let mapRows = grid.rows - 1
-        let side = grid.cols >= 100
+        let side = Self.isSide(cols: grid.cols)
         let width = side ? Self.sideWidth : grid.cols
         let height = side ? mapRows : min(max(mapRows / 2, 6), mapRows)
         let col = grid.cols - width, row = mapRows - height

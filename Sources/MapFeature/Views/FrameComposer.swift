@@ -37,7 +37,8 @@ public struct FrameComposer: Sendable {
             return grid
         }
         let marks = FixedMarks(state)
-        let placement = OverlayPlacement(state, marks: marks, map: map)
+        let credit = CreditLine(state)
+        let placement = OverlayPlacement(state, marks: marks, credit: credit, map: map)
         var map = consume map
         LayerPainter().paint(state, into: &map.grid)
         for i in placement.labels { map.draw(label: i) }
@@ -47,6 +48,7 @@ public struct FrameComposer: Sendable {
         grid.appendRows(state.screen.rows - grid.rows)
         let layer = MarkerPass()
         layer.drawRoute(state, into: &grid)
+        credit.draw(into: &grid)
         drawMarkers(placement.markers, state, into: &grid)
         LayerMarkerPlacement.draw(placement.layerMarkers, state, into: &grid)
         drawCrosshair(state, placement.occupancy, &grid)

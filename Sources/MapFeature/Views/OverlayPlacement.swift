@@ -1,7 +1,7 @@
 import Render
 
 /// Everything drawn over the map, placed in one pass over one `CellOccupancy`, in this order: the
-/// fixed marks (user, pins, centres) and the selection; the names of the first rank (countries, capitals, large cities);
+/// fixed marks (user, pins, centres), the credit and the selection; the names of the first rank (countries, capitals, large cities);
 /// the markers of `MarkerLayout`, each moving one cell aside rather than cover such a name (or, with
 /// no room at all, the name gives way whole); then the other names by priority, each dropped whole
 /// where it would touch anything. No letter is ever overwritten.
@@ -15,10 +15,10 @@ struct OverlayPlacement {
     /// Who holds each cell once everything is placed.
     private(set) var occupancy: CellOccupancy
 
-    init(_ state: MapState, marks: FixedMarks, map: borrowing RenderedMap) {
+    init(_ state: MapState, marks: FixedMarks, credit: CreditLine, map: borrowing RenderedMap) {
         let view = state.mapViewport
         occupancy = CellOccupancy(cols: view.cols, rows: view.rows)
-        for cell in marks.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
+        for cell in marks.cells + credit.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
         let layout = MarkerLayout.layout(state)
         // The selection is placed with the fixed marks: names move around it, not it around names.
         let selected = layout.first.flatMap { marker in
