@@ -140,7 +140,7 @@ a_source_with_other_layers_gets_a_notice() {
   local out
   out=$("$MAPTERM" render --center 0,0 --zoom 1 --size 60x10 --tiles "$here/../VectorTilesTests/Fixtures/test_fixture_1.pmtiles" 2>&1 >/dev/null) || return 1
   echo "  $out"
-  echo "$out" | grep -q 'has layers (test_fixture_1pmtiles) that the map style (OpenMapTiles schema) does not draw'
+  echo "$out" | grep -q 'has layers (test_fixture_1pmtiles) that the map style (OpenMapTiles, Shortbread or Protomaps schema) does not draw'
 }
 
 an_unusable_cache_folder_is_a_notice_and_tiles_still_draw() {
