@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds street-level MBTiles (OpenMapTiles schema) from OpenStreetMap extracts with Debian's
-# tilemaker and its bundled OpenMapTiles profile, the way the Monaco sample was made:
+# Builds street-level MBTiles (OpenMapTiles schema; one test fixture in Shortbread) from OpenStreetMap
+# extracts with Debian's tilemaker and its bundled OpenMapTiles profile, the way the Monaco sample was
+# made:
 #
 #   bayarea   Resources/bayarea.mbtiles from bayarea-osmnx-2017.osm.pbf (San Francisco downtown to
 #             the Mission, Oakland and Piedmont, Los Altos and Mountain View), shipped with the map
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
         --shortbread) shortbread=$2; shift 2 ;;
         bayarea | columbus | monaco-omt | monaco-shortbread) targets+=("$1"); shift ;;
         all) targets+=(bayarea columbus); shift ;;
-        -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "make_streets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
