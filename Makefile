@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
 VENV := .venv-basemap
 
-.PHONY: run build release test unit e2e lint fuzz bench basemap streets streets-bench gazetteer-index clean
+.PHONY: run build release test unit e2e lint fuzz bench basemap streets streets-bench schema-fixtures gazetteer-index clean
 
 run: release
 	$(RELEASE_BIN) $(ARGS)
@@ -70,6 +70,17 @@ streets:
 ## Rebuilds Tests/bench/columbus.mbtiles, the street-level fixture of `make bench`.
 streets-bench:
 	bash Resources/tools/make_streets.sh columbus
+
+## Rebuilds Tests/Fixtures/schemas/: Monaco in the OpenMapTiles and Shortbread schemas (tilemaker, as
+## `streets`; SHORTBREAD is a clone of github.com/shortbread-tiles/shortbread-tilemaker) and in the
+## Protomaps basemap v4 schema (converted from the OpenMapTiles one; needs python3 and PyPI).
+SHORTBREAD ?= ../shortbread-tilemaker
+schema-fixtures:
+	bash Resources/tools/make_streets.sh --shortbread $(SHORTBREAD) monaco-omt monaco-shortbread
+	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet -r Resources/tools/requirements-schemas.txt
+	$(VENV)/bin/python Resources/tools/make_protomaps.py Tests/Fixtures/schemas/monaco-omt.mbtiles \
+		Tests/Fixtures/schemas/monaco-protomaps.pmtiles
 
 ## Rebuilds Resources/gazetteer/search.bin, the prebuilt search index of the gazetteer, from the other
 ## gazetteer files with the program's own code (a unit test fails while it is stale).

@@ -1,31 +1,46 @@
 #!/usr/bin/env bash
-# Builds street-level MBTiles (OpenMapTiles schema) from OpenStreetMap extracts with Debian's
-# tilemaker and its bundled OpenMapTiles profile, the way the Monaco sample was made:
+# Builds street-level MBTiles (OpenMapTiles schema; one test fixture in Shortbread) from OpenStreetMap
+# extracts with Debian's tilemaker and its bundled OpenMapTiles profile, the way the Monaco sample was
+# made:
 #
 #   bayarea   Resources/bayarea.mbtiles from bayarea-osmnx-2017.osm.pbf (San Francisco downtown to
 #             the Mission, Oakland and Piedmont, Los Altos and Mountain View), shipped with the map
 #   columbus  Tests/bench/columbus.mbtiles from columbus-otp.osm.pbf (a whole city's streets), the
 #             street-level fixture of `make bench`; not shipped to users
+#   monaco-omt         Tests/Fixtures/schemas/monaco-omt.mbtiles from monaco-2021-04-21.osm.pbf, the
+#                      OpenMapTiles fixture of the schema tests (and the input of make_protomaps.py)
+#   monaco-shortbread  Tests/Fixtures/schemas/monaco-shortbread.mbtiles, the same data in the
+#                      Shortbread 1.0 schema, with shortbread-tilemaker's profile at commit
+#                      d0b1e72 (the last before its port to tilemaker 3); needs --shortbread REPO
 #
-# Usage: Resources/tools/make_streets.sh [--data DIR] [bayarea|columbus|all]   (default: bayarea)
-# Run from the repository root; DIR defaults to ../shared/data. Needs tilemaker (2.2.0 here),
-# osmium-tool, sqlite3 and python3 (Debian: apt-get install tilemaker osmium-tool sqlite3 python3).
+# Usage: Resources/tools/make_streets.sh [--data DIR] [--shortbread REPO] [TARGET|all]...
+#        (default: bayarea; all: bayarea columbus)
+# Run from the repository root; DIR defaults to ../shared/data; REPO is a clone of
+# https://github.com/shortbread-tiles/shortbread-tilemaker (any checkout: the files are read from the
+# pinned commit). Needs tilemaker (2.2.0 here), osmium-tool, sqlite3 and python3 (Debian: apt-get
+# install tilemaker osmium-tool sqlite3 python3).
 #
 # The profile's shapefile-backed layers (ocean, urban_areas, ice_shelf, glacier) are left out of a
 # copy of its configuration: those Natural Earth and OSM water shapefiles are not available, and the
 # world basemap draws the sea under the streets anyway. Tiles start at zoom 11, where streets begin
 # to matter, so the world map's low zooms look the same with or without these files. The result is
 # the same map at every run but not the same bytes (tilemaker's feature order within a tile varies).
+# The Shortbread profile gets the same treatment (its ocean and boundary-label shapefiles are left
+# out, zooms 11-14), and two of its z-orders (a place's population, a water area in square metres)
+# are squeezed onto a logarithm: tilemaker 2.2 keeps a z-order in one signed byte.
 set -euo pipefail
 
 data=../shared/data
+shortbread=
+shortbread_commit=d0b1e72a579f503caa5e622d1c40dd1f30d0c6c4
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --data) data=$2; shift 2 ;;
-        bayarea | columbus) targets+=("$1"); shift ;;
+        --shortbread) shortbread=$2; shift 2 ;;
+        bayarea | columbus | monaco-omt | monaco-shortbread) targets+=("$1"); shift ;;
         all) targets+=(bayarea columbus); shift ;;
-        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "make_streets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -53,14 +68,36 @@ config["settings"].get("filemetadata", {}).pop("tiles", None)
 json.dump(config, open(sys.argv[2], "w"), indent=1)
 PY
 
-# build NAME INPUT.pbf OUTPUT.mbtiles DESCRIPTION [tilemaker options]
+# The Shortbread profile at the pinned commit, made to suit tilemaker 2.2 (see above).
+shortbread_profile() {
+    [ -n "$shortbread" ] || { echo "make_streets.sh: monaco-shortbread needs --shortbread REPO" >&2; exit 1; }
+    git -C "$shortbread" show "$shortbread_commit:config.json" >"$work/shortbread-config.json"
+    git -C "$shortbread" show "$shortbread_commit:process.lua" |
+        sed 's/ZOrder(populationNum)/ZOrder(math.min(127, math.floor(math.log(populationNum + 1) * 7)))/;
+             s/ZOrder(way_area)/ZOrder(math.min(127, math.floor(math.log(way_area + 1) * 5)))/' \
+            >"$work/shortbread.lua"
+    grep -q 'math.log(way_area' "$work/shortbread.lua" || { echo "make_streets.sh: z-order patch failed" >&2; exit 1; }
+    python3 - "$work/shortbread-config.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+for layer in [name for name, spec in config["layers"].items() if "source" in spec]:
+    config["layers"].pop(layer)
+config["settings"]["minzoom"] = 11
+config["settings"].get("filemetadata", {}).pop("tiles", None)
+json.dump(config, open(sys.argv[1], "w"), indent=1)
+PY
+}
+
+# build NAME INPUT.pbf OUTPUT.mbtiles DESCRIPTION [tilemaker options]; CONFIG and PROFILE name the
+# tilemaker configuration and Lua profile (the OpenMapTiles ones unless set).
 build() {
     local name=$1 input=$2 output=$3 description=$4
     shift 4
     [ -f "$input" ] || { echo "make_streets.sh: no $input (see ../shared/data/SOURCES.md, section 5b)" >&2; exit 1; }
     local tmp=$work/$(basename "$output")
     rm -f "$tmp"
-    tilemaker --input "$input" --output "$tmp" --config "$work/config.json" --process "$profile" "$@" \
+    tilemaker --input "$input" --output "$tmp" --config "${CONFIG:-$work/config.json}" \
+        --process "${PROFILE:-$profile}" "$@" \
         >"$work/tilemaker.log" 2>&1 || { cat "$work/tilemaker.log" >&2; exit 1; }
     # data.bbox prints "(minlon,minlat,maxlon,maxlat)".
     local bbox
@@ -74,7 +111,7 @@ DELETE FROM metadata WHERE name IN ('name', 'description', 'attribution', 'bound
 INSERT INTO metadata (name, value) VALUES
     ('name', '$name'),
     ('description', '$description'),
-    ('attribution', '© OpenStreetMap contributors, ODbL · © OpenMapTiles'),
+    ('attribution', '${ATTRIBUTION:-© OpenStreetMap contributors, ODbL · © OpenMapTiles}'),
     ('bounds', '$bounds'),
     ('center', '$center'),
     ('minzoom', (SELECT min(zoom_level) FROM tiles)),
@@ -103,6 +140,19 @@ for target in "${targets[@]}"; do
                 "$work/columbus.osm.pbf" Tests/bench/columbus.mbtiles \
                 "Columbus, Ohio: the street network OpenTripPlanner keeps as test data, relations dropped, made with tilemaker 2.2.0 and its OpenMapTiles profile; a benchmark fixture" \
                 --skip-integrity
+            ;;
+        monaco-omt)
+            build "Monaco (OpenStreetMap 2021, OpenMapTiles schema; test fixture)" \
+                "$data/osm/monaco-2021-04-21.osm.pbf" Tests/Fixtures/schemas/monaco-omt.mbtiles \
+                "Monaco: OSM of 2021-04-21, made with tilemaker 2.2.0 and its OpenMapTiles profile; no ocean polygons"
+            ;;
+        monaco-shortbread)
+            shortbread_profile
+            CONFIG=$work/shortbread-config.json PROFILE=$work/shortbread.lua \
+                ATTRIBUTION='© OpenStreetMap contributors, ODbL · Shortbread schema, Geofabrik' \
+                build "Monaco (OpenStreetMap 2021, Shortbread 1.0 schema; test fixture)" \
+                "$data/osm/monaco-2021-04-21.osm.pbf" Tests/Fixtures/schemas/monaco-shortbread.mbtiles \
+                "Monaco: OSM of 2021-04-21, made with tilemaker 2.2.0 and shortbread-tilemaker ${shortbread_commit:0:7}; no ocean or boundary-label shapefiles"
             ;;
     esac
 done

@@ -122,11 +122,16 @@ public struct StyleLayer: Sendable, Decodable {
     public var abbreviate: Bool
     /// The words shortened in this layer's names (the style's `abbreviations` when `abbreviate` is set).
     public internal(set) var abbreviations: [String: String] = [:]
+    /// What the layer draws of tiles of other schemas than OpenMapTiles (whose selector is the layer's
+    /// own `source-layer`, `filter`, `text-fields` and `major-if`); a schema missing here draws nothing
+    /// of this layer. JSON: `"schemas": {"shortbread": {"source-layer": …, "filter": …}, …}`.
+    public var selectors: [TileSchema: StyleSelector]
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", color, outline, filter, priority, bold, major, width, dash, placement, abbreviate
         case sourceLayer = "source-layer", minZoom = "minzoom", maxZoom = "maxzoom", textFields = "text-fields"
         case majorFilter = "major-if", majorPopulation = "major-population", repeatDistance = "repeat-distance"
+        case selectors = "schemas"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +155,29 @@ public struct StyleLayer: Sendable, Decodable {
         placement = try c.decodeIfPresent(Placement.self, forKey: .placement) ?? .point
         repeatDistance = try Self.pair(c, .repeatDistance).map { (cols: $0, rows: $1) } ?? (cols: 40, rows: 10)
         abbreviate = try c.decodeIfPresent(Bool.self, forKey: .abbreviate) ?? false
+        selectors = [:]
+        for (key, selector) in try c.decodeIfPresent([String: StyleSelector].self, forKey: .selectors) ?? [:] {
+            guard let schema = TileSchema(rawValue: key), schema != .openMapTiles else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .selectors, in: c,
+                    debugDescription: "'schemas' names '\(key)', not shortbread or protomaps")
+            }
+            selectors[schema] = selector
+        }
+    }
+
+    /// The layer as it reads tiles of `schema`: its own selector for OpenMapTiles, else the schema's
+    /// (source layer, filter and `major-if` the selector's; text fields the selector's, or the layer's
+    /// when it gives none); nil when the layer has no selector for that schema.
+    public func resolved(for schema: TileSchema) -> StyleLayer? {
+        if schema == .openMapTiles { return self }
+        guard let selector = selectors[schema] else { return nil }
+        var layer = self
+        layer.sourceLayer = selector.sourceLayer
+        layer.filter = selector.filter
+        layer.textFields = selector.textFields ?? textFields
+        layer.majorFilter = selector.majorFilter
+        return layer
     }
 
     /// A key holding a list of exactly two whole numbers, or nothing.
@@ -200,16 +228,44 @@ public struct StyleLayer: Sendable, Decodable {
     }
 }
 
-/// A value in a style filter: a string, a number, or `null` for "the feature lacks the key".
+/// Which features of which tile layer a style layer draws in tiles of one schema (see
+/// `StyleLayer.selectors`).
+public struct StyleSelector: Sendable, Decodable {
+    public var sourceLayer: String
+    /// Property name to allowed values, as `StyleLayer.filter`; none: every feature of the layer.
+    public var filter: [String: [FilterValue]]
+    /// For labels: property names tried in order for the text; nil: the layer's own.
+    public var textFields: [String]?
+    /// For labels: names of features matching this filter are of the first rank (`StyleLayer.majorFilter`).
+    public var majorFilter: [String: [FilterValue]]?
+
+    enum CodingKeys: String, CodingKey {
+        case filter, sourceLayer = "source-layer", textFields = "text-fields", majorFilter = "major-if"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sourceLayer = try c.decode(String.self, forKey: .sourceLayer)
+        filter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .filter) ?? [:]
+        textFields = try c.decodeIfPresent([String].self, forKey: .textFields)
+        majorFilter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .majorFilter)
+    }
+}
+
+/// A value in a style filter: a string, a number, `true`/`false`, or `null` for "the feature lacks the
+/// key".
 public enum FilterValue: Sendable, Decodable, Equatable {
     case string(String)
     case number(Double)
+    case bool(Bool)
     case missing
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .missing
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
         } else if let n = try? c.decode(Double.self) {
             self = .number(n)
         } else {
@@ -221,6 +277,7 @@ public enum FilterValue: Sendable, Decodable, Equatable {
         switch self {
         case .string(let s): return value?.string == s
         case .number(let n): return value?.number == n
+        case .bool(let b): return value == .bool(b)
         case .missing: return value == nil
         }
     }

@@ -69,22 +69,23 @@ struct PreparedLabel {
 
 extension PreparedTile {
     /// Selects and groups the features of `tile` for the style layers of `wanted` (indices into
-    /// `style.layers`) not prepared yet, in one pass over each tile layer they read; other tile layers
-    /// are not decoded. `damaged` is called when a tile layer cannot be decoded (its style layers stay
-    /// empty).
-    mutating func prepare(_ wanted: [Int], from tile: VectorTile, style: MapStyle, damaged: () -> Void) {
+    /// `styles`, the style's layers as they read the tile's schema: nil where a layer draws nothing of
+    /// it; see `StyleLayer.resolved`) not prepared yet, in one pass over each tile layer they read;
+    /// other tile layers are not decoded. `damaged` is called when a tile layer cannot be decoded (its
+    /// style layers stay empty).
+    mutating func prepare(_ wanted: [Int], from tile: VectorTile, styles: [StyleLayer?], damaged: () -> Void) {
         let missing = wanted.filter { !isPrepared[$0] }
         var sourceLayers: [String] = []
-        for index in missing where !sourceLayers.contains(style.layers[index].sourceLayer) {
-            sourceLayers.append(style.layers[index].sourceLayer)
+        for index in missing {
+            isPrepared[index] = true
+            if let name = styles[index]?.sourceLayer, !sourceLayers.contains(name) { sourceLayers.append(name) }
         }
         var reported = false
         for name in sourceLayers {
-            let group = missing.filter { style.layers[$0].sourceLayer == name }
-            for index in group { isPrepared[index] = true }
+            let group = missing.filter { styles[$0]?.sourceLayer == name }
             do {
                 guard var reader = try tile.features(ofLayer: name) else { continue }
-                let built = try Self.prepare(&reader, for: group.map { style.layers[$0] })
+                let built = try Self.prepare(&reader, for: group.compactMap { styles[$0] })
                 for (index, layer) in zip(group, built) { layers[index] = layer }
             } catch {
                 if !reported { damaged() }

@@ -11,6 +11,11 @@ public final class TileSnapshotBuilder {
     /// Each source's stable name, like `sources`.
     public let ids: [TileSourceID]
     public let style: MapStyle
+    /// The style's layers as they read each schema's tiles (`StyleLayer.resolved`), by schema.
+    private let schemaLayers: [TileSchema: [StyleLayer?]]
+    /// Each source's schema once known: from its metadata's layer list, else from the first tile
+    /// whose layers name one (see `schema(ofSource:)`).
+    private var schemas: [TileSchema?]
     private var cache: LRUCache<TileKey, PreparedTile>
     private var missing: LRUCache<TileKey, Bool>
     private var builds = 0
@@ -36,6 +41,11 @@ public final class TileSnapshotBuilder {
         self.sources = sources
         self.ids = ids ?? sources.indices.map { TileSourceID("\($0 + 1)") }
         self.style = style
+        schemaLayers = Dictionary(
+            uniqueKeysWithValues: TileSchema.allCases.map { schema in
+                (schema, style.layers.map { $0.resolved(for: schema) })
+            })
+        schemas = Array(repeating: nil, count: sources.count)
         cache = LRUCache(capacity: cacheCapacity, costLimit: cacheBytes)
         missing = LRUCache(capacity: cacheCapacity * 4)
     }
@@ -45,6 +55,23 @@ public final class TileSnapshotBuilder {
 
     /// The source named `id`, if there is one.
     public func loader(_ id: TileSourceID) -> TileLoader? { ids.firstIndex(of: id).map { sources[$0] } }
+
+    /// The schema the source named `id` is drawn with so far: its metadata's, else the first decoded
+    /// tile's that named one; nil while neither has (its tiles draw as OpenMapTiles meanwhile).
+    public func schema(ofSource id: TileSourceID) -> TileSchema? {
+        guard let s = ids.firstIndex(of: id) else { return nil }
+        return schemas[s] ?? sources[s].metadata.schema
+    }
+
+    /// The schema a tile of source `s` is drawn with: the one its own layers name, else the source's
+    /// (metadata, first telling tile), else OpenMapTiles. A tile whose layers contradict its source's
+    /// metadata draws by its layers; nothing drawn before changes.
+    private func schema(of tile: VectorTile, source s: Int) -> TileSchema {
+        if schemas[s] == nil { schemas[s] = sources[s].metadata.schema }
+        let own = TileSchema.detect(layerNames: tile.layerNames)
+        if schemas[s] == nil { schemas[s] = own }
+        return own ?? schemas[s] ?? .openMapTiles
+    }
 
     /// Forgets what the builder and the source's loader hold for these tiles (a remote source
     /// refreshed them).
@@ -164,7 +191,8 @@ public final class TileSnapshotBuilder {
             return .absent
         }
         var content = hit ?? PreparedTile(tile: tile, layerCount: style.layers.count)
-        content.prepare(layers, from: vectorTile, style: style) { sources[s].markDamaged(tile) }
+        let styles = schemaLayers[schema(of: vectorTile, source: s)] ?? style.layers
+        content.prepare(layers, from: vectorTile, styles: styles) { sources[s].markDamaged(tile) }
         cache.setValue(content, forKey: key, cost: content.byteCount)
         return .ready(content)
     }

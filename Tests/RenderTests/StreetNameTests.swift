@@ -169,7 +169,7 @@ import VectorTiles
     @Test func preparedTileHasOneNamePerStreet() throws {
         let tile = try VectorTile(bytes: Self.tile())
         var prepared = PreparedTile(tile: TileID(z: 0, x: 0, y: 0), layerCount: Self.style.layers.count)
-        prepared.prepare(Array(Self.style.layers.indices), from: tile, style: Self.style) {}
+        prepared.prepare(Array(Self.style.layers.indices), from: tile, styles: Self.style.layers) {}
         let names = try #require(prepared.layers[3]).labels
         #expect(names.map(\.text).sorted() == ["Broad Road", "Long St", "Tall Ave"])
         #expect(names.allSatisfy { $0.path != nil })

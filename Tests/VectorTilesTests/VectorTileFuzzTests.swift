@@ -126,7 +126,7 @@ import VectorTiles
             decoded += 1
             #expect(Self.heldBytes(layers) <= 8 * bytes.count + 4096)
             var prepared = PreparedTile(tile: Self.world, layerCount: Self.style.layers.count)
-            prepared.prepare(Array(Self.style.layers.indices), from: tile, style: Self.style, damaged: {})
+            prepared.prepare(Array(Self.style.layers.indices), from: tile, styles: Self.style.layers, damaged: {})
             if index % 20 == 0 {
                 let text = try #require(Self.draw(bytes), "a tile that decodes is ready to draw").text
                 #expect(FuzzText.isTerminalSafe(text.replacingOccurrences(of: "\n", with: "")))

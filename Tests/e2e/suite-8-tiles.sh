@@ -41,6 +41,49 @@ remote_pmtiles_draw_like_the_local_file() {
   [ -n "$local_frame" ] && [ "$local_frame" = "$remote_frame" ]
 }
 
+# The schema fixtures (Monaco in OpenMapTiles, Shortbread and Protomaps v4) over a resources folder
+# whose Monaco sample is replaced by the Bay Area one, so only the fixture draws Monaco's streets.
+schema_view=(--center 43.7384,7.4246 --zoom 16 --size 120x40)
+schema_resources() {
+  local dir="$tiles_dir/resources" f
+  mkdir -p "$dir"
+  for f in "$here"/../../Resources/*; do ln -sf "$(realpath "$f")" "$dir/$(basename "$f")"; done
+  ln -sf "$(realpath "$here/../../Resources/bayarea.mbtiles")" "$dir/monaco.mbtiles"
+  echo "$dir"
+}
+
+every_schema_draws_monaco_without_a_notice() {
+  local resources; resources=$(schema_resources)
+  local fixture out cells
+  for fixture in monaco-omt.mbtiles monaco-shortbread.mbtiles monaco-protomaps.pmtiles; do
+    out=$(MAPTERM_RESOURCES="$resources" "$MAPTERM" render "${schema_view[@]}" \
+      --tiles "$here/../Fixtures/schemas/$fixture" 2>"$tiles_dir/schema.err") || return 1
+    cells=$(printf '%s' "$out" | braille_cells)
+    echo "  $fixture: $cells braille cells$(cat "$tiles_dir/schema.err")"
+    [ ! -s "$tiles_dir/schema.err" ] && [ "$cells" -gt 800 ] || return 1
+    printf '%s' "$out" | grep -q 'Boulevard de Suisse' || return 1
+  done
+  # Without the fixture, the view has no streets at all.
+  cells=$(MAPTERM_RESOURCES="$resources" "$MAPTERM" render "${schema_view[@]}" | braille_cells)
+  echo "  no fixture: $cells braille cells"
+  [ "$cells" -lt 100 ]
+}
+
+remote_protomaps_draw_like_the_local_file() {
+  local resources; resources=$(schema_resources)
+  local archive="$here/../Fixtures/schemas/monaco-protomaps.pmtiles" dir="$tiles_dir/protomaps-server"
+  mkdir -p "$dir"
+  python3 "$here/tile_server.py" "$columbus" "$dir/port" "$dir/log" "$dir" "$archive" 2>/dev/null &
+  local pid=$!
+  for _ in $(seq 250); do [ -s "$dir/port" ] && break; sleep 0.02; done
+  local url="http://127.0.0.1:$(cat "$dir/port")/archive.pmtiles" local_frame remote_frame
+  local_frame=$(MAPTERM_RESOURCES="$resources" "$MAPTERM" render "${schema_view[@]}" --tiles "$archive")
+  remote_frame=$(MAPTERM_RESOURCES="$resources" "$MAPTERM" render "${schema_view[@]}" --tiles "$url" 2>"$dir/err")
+  kill $pid 2>/dev/null
+  echo "  $(printf '%s' "$remote_frame" | braille_cells) braille cells over HTTP$(cat "$dir/err")"
+  [ -n "$local_frame" ] && [ "$local_frame" = "$remote_frame" ] && [ ! -s "$dir/err" ]
+}
+
 a_rangeless_server_is_one_clear_error() {
   touch "$tiles_dir/norange"
   local out status
@@ -140,7 +183,7 @@ a_source_with_other_layers_gets_a_notice() {
   local out
   out=$("$MAPTERM" render --center 0,0 --zoom 1 --size 60x10 --tiles "$here/../VectorTilesTests/Fixtures/test_fixture_1.pmtiles" 2>&1 >/dev/null) || return 1
   echo "  $out"
-  echo "$out" | grep -q 'has layers (test_fixture_1pmtiles) that the map style (OpenMapTiles schema) does not draw'
+  echo "$out" | grep -q 'has layers (test_fixture_1pmtiles) that the map style (OpenMapTiles, Shortbread or Protomaps schema) does not draw'
 }
 
 an_unusable_cache_folder_is_a_notice_and_tiles_still_draw() {
@@ -199,6 +242,8 @@ check "a cache folder that cannot be made is a notice; tiles still draw" an_unus
 check "render waits for the tiles of a loopback tile server (User-Agent names mapterm)" render_waits_for_server_tiles
 check "render reads a TileJSON and shows its attribution" render_reads_a_tilejson_and_its_attribution
 check "a PMTiles archive over HTTP draws like the local file" remote_pmtiles_draw_like_the_local_file
+check "Monaco in the OpenMapTiles, Shortbread and Protomaps schemas draws, no notice" every_schema_draws_monaco_without_a_notice
+check "a Protomaps archive over HTTP draws like the local file" remote_protomaps_draw_like_the_local_file
 check "a server without range requests is one clear error, exit 2" a_rangeless_server_is_one_clear_error
 check "refused, tile-less TileJSON and unknown host: one line, exit 2" wrong_sources_are_one_line_and_exit_2
 check "download writes a standard MBTiles file that draws offline" download_writes_a_standard_mbtiles
