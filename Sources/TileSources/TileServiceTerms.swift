@@ -28,7 +28,7 @@ public struct TileServiceTerms: Sendable, Equatable {
             credit: "OpenFreeMap © OpenMapTiles Data from OpenStreetMap",
             shortCredit: "OpenFreeMap © OpenMapTiles © OpenStreetMap", bulkDownloadAllowed: false,
             minimumCacheSeconds: nil,
-            notes: "no collecting of data in automated ways without permission (no bulk download)"),
+            notes: "no collecting of data in automated ways without permission"),
         TileServiceTerms(
             name: "the OpenStreetMap US tile service", host: "tiles.openstreetmap.us",
             credit: "OpenStreetMap US © OpenMapTiles © OpenStreetMap contributors",
