@@ -50,40 +50,60 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The headers a response keeps (lower case).
     static let keptHeaders: Set<String> = [
         "retry-after", "cache-control", "content-range", "content-type", "content-length", "expires", "age",
-        "accept-ranges", "etag", "location",
+        "accept-ranges", "etag", "location", "date",
     ]
 
-    /// Seconds the answer may be reused: `Cache-Control: max-age=N` (minus `Age`), nil when not stated.
-    /// `no-store` and `no-cache` count as 0.
-    public var maxAge: Double? {
-        guard let control = headers["cache-control"]?.lowercased() else { return nil }
-        if control.contains("no-store") || control.contains("no-cache") { return 0 }
-        for part in control.split(separator: ",") {
-            let item = part.trimmingCharacters(in: .whitespaces)
-            guard item.hasPrefix("max-age="), let seconds = Double(item.dropFirst(8)), seconds >= 0 else { continue }
-            let age = headers["age"].flatMap(Double.init) ?? 0
-            return max(0, seconds - age)
+    /// Seconds the answer may be reused, nil when the server does not say: `Cache-Control: max-age=N`
+    /// (minus `Age`) when present, else `Expires` counted from the response's `Date` (from `now` when it
+    /// has none); `no-store` and `no-cache`, and an `Expires` that is no date (RFC 9111: already
+    /// expired), count as 0. At most `longestMaxAge`.
+    public func maxAge(now: Date = Date()) -> Double? {
+        if let control = headers["cache-control"]?.lowercased() {
+            if control.contains("no-store") || control.contains("no-cache") { return 0 }
+            for part in control.split(separator: ",") {
+                let item = part.trimmingCharacters(in: .whitespaces)
+                guard item.hasPrefix("max-age="), let seconds = Double(item.dropFirst(8)), seconds >= 0,
+                    seconds.isFinite
+                else { continue }
+                let age = headers["age"].flatMap(Double.init).map { $0.isFinite ? max(0, $0) : 0 } ?? 0
+                return min(max(0, seconds - age), Self.longestMaxAge)
+            }
         }
-        return nil
+        guard let expires = headers["expires"] else { return nil }
+        guard let end = Self.httpDate(expires) else { return 0 }
+        let start = headers["date"].flatMap(Self.httpDate) ?? now
+        return min(max(0, end.timeIntervalSince(start)), Self.longestMaxAge)
     }
+
+    /// The longest lifetime taken from a server: a year (RFC 9111 advises no more).
+    public static let longestMaxAge = 365 * 86_400.0
 
     /// Seconds to wait before asking again: `Retry-After` as seconds or as an HTTP date (relative to
     /// `now`), nil when absent or unreadable.
     public func retryAfter(now: Date = Date()) -> Double? {
         guard let value = headers["retry-after"] else { return nil }
         if let seconds = Double(value), seconds.isFinite, seconds >= 0 { return seconds }
+        guard let date = Self.httpDate(value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    /// An HTTP date ("Sun, 06 Nov 1994 08:49:37 GMT", RFC 9110's preferred form), nil for anything else.
+    static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
     }
 }
 
 /// The program's name and version as servers see them.
 public enum MaptermRelease {
     public static let version = "0.1.0"
-    /// "mapterm/0.1.0 (terminal map browser)": names the program and its version.
-    public static let userAgent = "mapterm/\(version) (terminal map browser)"
+    /// Where to read about mapterm and reach its authors: the one place the address is written (in the
+    /// User-Agent of every request; tile services ask for it). A placeholder until the project has one.
+    public static let homepage = "https://mapterm.invalid/"
+    /// "mapterm/0.1.0 (terminal map browser; +https://mapterm.invalid/)": the program, its version and
+    /// where to find it, as tile services ask of an application (see docs/data.md, tile services).
+    public static let userAgent = "mapterm/\(version) (terminal map browser; +\(homepage))"
 }

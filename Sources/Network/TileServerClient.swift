@@ -5,8 +5,8 @@ import TextSafety
 
 /// What a tile server answered for one tile.
 public enum FetchedTile: Sendable, Equatable {
-    /// The tile's bytes as served (gzip or plain MVT), and the seconds they may be reused when the
-    /// server says (`Cache-Control: max-age`).
+    /// The tile's bytes as served (gzip or plain MVT; a `Content-Encoding: gzip` is already undone),
+    /// and the seconds they may be reused when the server says (`Cache-Control: max-age`, `Expires`).
     case tile([UInt8], maxAge: Double?)
     /// The server has no such tile (404, 204 or an empty body): an empty tile, not an error.
     case empty(maxAge: Double?)
@@ -81,9 +81,9 @@ public struct TileServerClient: Sendable {
         }
         switch response.status {
         case 200:
-            return response.body.isEmpty
-                ? .empty(maxAge: response.maxAge) : .tile([UInt8](response.body), maxAge: response.maxAge)
-        case 204, 404: return .empty(maxAge: response.maxAge)
+            let maxAge = response.maxAge()
+            return response.body.isEmpty ? .empty(maxAge: maxAge) : .tile([UInt8](response.body), maxAge: maxAge)
+        case 204, 404: return .empty(maxAge: response.maxAge())
         case 429, 500...599: throw TileFetchError.busy(status: response.status, retryAfter: response.retryAfter())
         default: throw TileFetchError.failed("the tile server answered HTTP \(response.status)")
         }

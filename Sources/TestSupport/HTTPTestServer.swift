@@ -57,6 +57,7 @@ public final class HTTPTestServer: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var targets: [String] = []
+    private var heads: [[String: String]] = []
     private var openDescriptors: Set<Int32> = []
     private var running = true
     private var stopped = false
@@ -99,6 +100,13 @@ public final class HTTPTestServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return targets
+    }
+
+    /// The headers of each request received so far, like `requests`: values by lower-case name.
+    public var requestHeaders: [[String: String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return heads
     }
 
     /// True until the server thread has finished after `stop()`.
@@ -235,8 +243,10 @@ public final class HTTPTestServer: @unchecked Sendable {
         let requestLine = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
         let parts = requestLine.split(separator: " ")
         let target = parts.count >= 2 ? String(parts[1]) : "/"
+        let headers = Self.headers(of: head)
         lock.lock()
         targets.append(target)
+        heads.append(headers)
         lock.unlock()
         switch answer(target, on: connection) {
         case .finish:
@@ -245,6 +255,17 @@ public final class HTTPTestServer: @unchecked Sendable {
         case .keepOpen: return true
         case .close: return false
         }
+    }
+
+    /// The header lines of a request head, by lower-case name (the last of a repeated name).
+    private static func headers(of head: String) -> [String: String] {
+        var headers: [String: String] = [:]
+        for line in head.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = value
+        }
+        return headers
     }
 
     /// What becomes of a connection once its answer is sent.

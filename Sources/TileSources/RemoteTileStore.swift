@@ -26,9 +26,11 @@ public enum RemoteTileEvent: Sendable, Equatable {
 /// does not depend on the disk cache, so a tile the cache cannot hold (no cache, a tile above its limit,
 /// a cache smaller than a view) is still fetched once, not again and again.
 ///
-/// Politeness: a failure of any kind pauses the source (1, 2, 4 … 60 s, or the server's `Retry-After`),
-/// so nothing is asked again in a loop; a tile the server has not got is cached as empty. A cached tile
-/// past its max-age is still drawn, and fetched again in the background (`.refreshed`).
+/// Politeness: a failure of any kind pauses the source's host in the gate, for every source on it (1, 2,
+/// 4 … 60 s, or the server's `Retry-After`), so nothing is asked again in a loop; a tile the server has
+/// not got (an empty 200, 204, 404) is kept as empty and never asked again. A tile is kept for the
+/// server's lifetime (`Cache-Control`, `Expires`), at least the service's minimum (`TileServiceTerms`).
+/// A cached tile past its max-age is still drawn, and fetched again in the background (`.refreshed`).
 public final class RemoteTileStore: TileStore, Sendable {
     /// The source's name in messages (host or file name).
     public let name: String
@@ -56,7 +58,6 @@ public final class RemoteTileStore: TileStore, Sendable {
         var fetchedDuringWant: Set<TileID> = []
         var nextToken = 0
         var failures = 0
-        var pausedUntil = -Double.infinity
         var wake: Task<Void, Never>?
         var failing = false
     }
@@ -196,16 +197,20 @@ public final class RemoteTileStore: TileStore, Sendable {
 
     // MARK: Scheduling
 
-    /// True when the source is not paused and knows how to fetch.
-    private func canStart(_ state: State) -> Bool { state.fetcher != nil && clock() >= state.pausedUntil }
+    /// True when the source knows how to fetch and its host is not paused.
+    private func canStart(_ state: State) -> Bool {
+        guard let fetcher = state.fetcher else { return false }
+        return clock() >= gate.pausedUntil(host: fetcher.host)
+    }
 
     /// Starts fetches while there is room under the host's limit.
     private func pump() {
         shared.withLock { state in
             guard let fetcher = state.fetcher else { return }
             let now = clock()
-            guard now >= state.pausedUntil else {
-                scheduleWake(after: state.pausedUntil - now, &state)
+            let pausedUntil = gate.pausedUntil(host: fetcher.host)
+            guard now >= pausedUntil else {
+                scheduleWake(after: pausedUntil - now, &state)
                 return
             }
             while let next = nextTile(state),
@@ -272,21 +277,23 @@ public final class RemoteTileStore: TileStore, Sendable {
         guard current else { return }
         gate.release(host: host)
         switch result {
-        case .success(.tile(let bytes, let maxAge)): keep(id, bytes: bytes, maxAge: maxAge)
-        case .success(.empty(let maxAge)): keep(id, bytes: nil, maxAge: maxAge)
-        case .failure(let error as TileFetchError): fail(error)
+        case .success(.tile(let bytes, let maxAge)): keep(id, bytes: bytes, maxAge: maxAge, host: host)
+        case .success(.empty(let maxAge)): keep(id, bytes: nil, maxAge: maxAge, host: host)
+        case .failure(let error as TileFetchError): fail(error, host: host)
         case .failure(is CancellationError): break
-        case .failure(let error): fail(.failed(String(describing: error)))
+        case .failure(let error): fail(.failed(String(describing: error)), host: host)
         }
         pump()
     }
 
-    /// Keeps an arrived tile in memory and in the disk cache, and says so.
-    private func keep(_ id: TileID, bytes: [UInt8]?, maxAge: Double?) {
+    /// Keeps an arrived tile in memory and in the disk cache (for `maxAge` seconds, else the default, at
+    /// least the minimum of `host`'s terms), and says so.
+    private func keep(_ id: TileID, bytes: [UInt8]?, maxAge: Double?, host: String) {
         var cacheError: String?
         if let cache, shared.withLock({ state in state.cacheWritable }) {
+            let lifetime = TileServiceTerms.cacheSeconds(served: maxAge, fallback: defaultMaxAge, host: host)
             do {
-                try cache.store(id, bytes: bytes, maxAge: maxAge ?? defaultMaxAge)
+                try cache.store(id, bytes: bytes, maxAge: lifetime)
             } catch {
                 cacheError = "cannot write the tile cache \(cache.path): \(error)"
             }
@@ -306,13 +313,14 @@ public final class RemoteTileStore: TileStore, Sendable {
         onEvent(wasRefresh ? .refreshed([id]) : .arrived([id]))
     }
 
-    /// Pauses the source after a failure: the server's `Retry-After`, else 1, 2, 4 … 60 s.
-    private func fail(_ error: TileFetchError) {
+    /// Pauses the source's host (every source on it) after a failure: the server's `Retry-After`, else
+    /// 1, 2, 4 … 60 s.
+    private func fail(_ error: TileFetchError, host: String) {
         let firstOfRun = shared.withLock { state -> Bool in
             state.failures += 1
             var pause = min(Self.maxPauseSeconds, pow(2, Double(state.failures - 1)))
             if case .busy(_, let retryAfter?) = error { pause = min(max(retryAfter, 0), 3600) }
-            state.pausedUntil = clock() + pause
+            gate.pause(host: host, until: clock() + pause)
             defer { state.failing = true }
             return !state.failing
         }

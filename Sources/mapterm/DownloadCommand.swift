@@ -10,7 +10,8 @@ import VectorTiles
 
 /// `mapterm download`: the tiles of an area, from any tile source, into a standard MBTiles file for
 /// offline use, with a progress bar; resumable (run it again after Ctrl-C); refuses more than
-/// `maxTiles` tiles unless `--yes`, so that nobody hammers a free server by mistake.
+/// `maxTiles` tiles unless `--yes`, so that nobody hammers a free server by mistake, and refuses, before
+/// any request, a service whose terms forbid bulk copies (`TileServiceTerms`).
 enum DownloadCommand {
     static let spec = CommandSpec(
         name: "download",
@@ -29,6 +30,13 @@ enum DownloadCommand {
         guard let out = args.text(OptionTable.out) else {
             throw spec.missing(OptionTable.out)
         }
+        let source: TileSourceSpec
+        do {
+            source = try TileSourceSpec(parsing: sourceText)
+        } catch {
+            throw UsageError(error.description)
+        }
+        if let refusal = refusal(source) { throw UsageError(refusal) }
         let area = try self.area(args)
         guard let zooms = try args.value(OptionTable.downloadZooms) else {
             throw spec.missing(OptionTable.downloadZooms)
@@ -39,13 +47,9 @@ enum DownloadCommand {
                 "the area has \(total) tiles at z\(zooms.lowerBound)-\(zooms.upperBound), more than \(maxTiles): "
                     + "choose a smaller area or fewer zooms, or add --yes if the server allows it")
         }
-        let source: TileSourceSpec
-        do {
-            source = try TileSourceSpec(parsing: sourceText)
-        } catch {
-            throw UsageError(error.description)
-        }
         let (fetcher, metadata) = try open(source)
+        // A TileJSON elsewhere may send the tiles' requests to a service that forbids copies.
+        if let refusal = TileServiceTerms.forHost(fetcher.host)?.downloadRefusal { throw UsageError(refusal) }
         let target: DownloadFile
         do {
             target = try DownloadFile(path: out)
@@ -87,6 +91,17 @@ enum DownloadCommand {
     }
 
     // MARK: Source and file
+
+    /// Why a download from `spec` is refused before anything is asked: its host belongs to a service
+    /// whose terms forbid bulk copies (one line, with where to go instead); nil for any other source.
+    static func refusal(_ spec: TileSourceSpec) -> String? {
+        switch spec {
+        case .template(let template):
+            return TileServiceTerms.forURL(URL(string: TileServerClient.placeholderFree(template)))?.downloadRefusal
+        case .tileJSON(let url), .remotePMTiles(let url): return TileServiceTerms.forURL(url)?.downloadRefusal
+        case .mbtiles, .pmtiles: return nil
+        }
+    }
 
     /// How to fetch from the source, and what is known of it (asks the network for a TileJSON or an
     /// archive's header first).

@@ -3,14 +3,21 @@ import GeoCore
 import Storage
 import TestSupport
 
-/// A tile server for tests, on 127.0.0.1: answers `/tiles/{z}/{x}/{y}.pbf` from an MBTiles file, with
-/// switches for latency, 404s, 429 with `Retry-After`, 500, stalled bodies and garbage bytes, and a log
-/// of every request with the time it came (seconds since the fake started).
+/// A tile server for tests, on 127.0.0.1: answers `/tiles/{z}/{x}/{y}.pbf` from an MBTiles file (and a
+/// TileJSON at `/tilejson.json`), with switches for latency, 404s, 204s, empty 200s, tiles sent with
+/// `Content-Encoding: gzip`, 429 with `Retry-After`, 500, stalled bodies and garbage bytes, and a log of
+/// every request with the time it came (seconds since the fake started).
 final class TileServerFake: @unchecked Sendable {
     /// How the server answers tile requests.
     enum Mode: Sendable, Equatable {
         case serve
         case notFound
+        /// 204 No Content, as OSM US answers for a tile it has not got.
+        case noContent
+        /// 200 with an empty body, as OpenFreeMap answers for a tile it has not got.
+        case emptyOK
+        /// The stored (gzip) tile with `Content-Encoding: gzip`, as OpenFreeMap sends tiles.
+        case gzipEncoded
         case tooManyRequests(retryAfter: Int)
         case failing
         case stall
@@ -42,6 +49,14 @@ final class TileServerFake: @unchecked Sendable {
     /// "http://127.0.0.1:PORT/tiles/{z}/{x}/{y}.pbf".
     var template: String { server.baseURL.absoluteString + "/tiles/{z}/{x}/{y}.pbf" }
 
+    /// "http://127.0.0.1:PORT/tilejson.json": a TileJSON whose tiles are `template`.
+    var tileJSONURL: URL { server.baseURL.appendingPathComponent("tilejson.json") }
+
+    /// The headers of every request so far (values by lower-case name).
+    var requestHeaders: [(target: String, headers: [String: String])] {
+        Array(zip(server.requests, server.requestHeaders))
+    }
+
     /// Answers every request this way from now on.
     func set(_ mode: Mode, latency: Double? = nil) {
         lock.withLock {
@@ -65,6 +80,9 @@ final class TileServerFake: @unchecked Sendable {
     var mostConcurrentRequests: Int { lock.withLock { mostWaiting } }
 
     private func answer(_ target: String) -> HTTPTestServer.Response {
+        if target == "/tilejson.json" {
+            return .json(#"{"tilejson": "3.0.0", "tiles": ["\#(template)"], "minzoom": 0, "maxzoom": 6}"#)
+        }
         let (mode, latency) = lock.withLock { () -> (Mode, Double) in
             log.append((Date().timeIntervalSince(started), target))
             return (modeQueue.isEmpty ? self.mode : modeQueue.removeFirst(), self.latency)
@@ -83,6 +101,11 @@ final class TileServerFake: @unchecked Sendable {
             guard let bytes = try? tiles.tileData(tile) else { return .text("not found", status: 404) }
             return .sendWithHeaders(status: 200, headers: ["Cache-Control": "max-age=3600"], body: Data(bytes))
         case .notFound: return .text("not found", status: 404)
+        case .noContent: return .sendWithHeaders(status: 204, headers: [:], body: Data())
+        case .emptyOK: return .sendWithHeaders(status: 200, headers: [:], body: Data())
+        case .gzipEncoded:
+            guard let bytes = try? tiles.tileData(tile) else { return .text("not found", status: 404) }
+            return .sendWithHeaders(status: 200, headers: ["Content-Encoding": "gzip"], body: Data(bytes))
         case .tooManyRequests(let seconds):
             return .sendWithHeaders(status: 429, headers: ["Retry-After": "\(seconds)"], body: Data("slow down".utf8))
         case .failing: return .text("broken", status: 500)

@@ -1,13 +1,18 @@
 # Tile sources over the network, from a tile server on 127.0.0.1 serving the Columbus street tiles
 # (which the program does not ship): render waits for them and names what fails; the map draws at once,
-# streets appear as they arrive, and, the server stopped, the cached ones still show.
+# streets appear as they arrive, and, the server stopped, the cached ones still show. Stand-ins of the
+# public services (tile_server.py): OpenFreeMap's versioned URLs, gzip and empty 200s, OSM US's 204 and
+# 404, VersaTiles' extension-less URLs, a Protomaps planet archive read by range requests; the
+# User-Agent the server sees; downloads refused for services whose terms forbid them.
 
 tiles_dir=$(mktemp -d)
 columbus="$here/../bench/columbus.mbtiles"
 start_tile_server() {
   rm -f "$tiles_dir/port"
+  # A planet stand-in: any PMTiles archive under a Protomaps build's name.
+  cp "$here/../VectorTilesTests/Fixtures/world-z5-leaves.pmtiles" "$tiles_dir/20261201.pmtiles"
   python3 "$here/tile_server.py" "$columbus" "$tiles_dir/port" "$tiles_dir/log" "$tiles_dir" \
-    "$here/../VectorTilesTests/Fixtures/monaco.pmtiles" 2>/dev/null &
+    "$here/../VectorTilesTests/Fixtures/monaco.pmtiles" "$tiles_dir/20261201.pmtiles" 2>/dev/null &
   tile_pid=$!
   for _ in $(seq 250); do [ -s "$tiles_dir/port" ] && break; sleep 0.02; done
   tiles_url="http://127.0.0.1:$(cat "$tiles_dir/port")"
@@ -229,6 +234,120 @@ assert tiles > 0 and states >= tiles, (tiles, states)
 PY
 }
 
+# tile_answers MARK: "PATH STATUS BYTES" of every answer whose path holds MARK (from the log of answers).
+tile_answers() { grep -F -- "$1" "$tiles_dir/log.sent" | awk '{ print $1, $2, $3 }'; }
+# asked_twice MARK: the tile paths holding MARK asked for more than once.
+asked_twice() { grep -F -- "$1" "$tiles_dir/log" | awk '{ print $2 }' | sort | uniq -d; }
+# Columbus at z11 with its east edge: tiles there, and one the server has not got.
+columbus_edge=(--center 39.96,-82.85 --zoom 11 --size 160x50)
+
+openfreemap_versioned_gzip_and_empty_tiles_draw_once() {
+  local source="$tiles_url/planet?ofm=1" out err cells
+  out=$("$MAPTERM" render "${columbus_edge[@]}" --tiles "$source" 2>"$tiles_dir/ofm.err") || return 1
+  err=$(cat "$tiles_dir/ofm.err")
+  cells=$(printf '%s' "$out" | braille_cells)
+  local full empty
+  full=$(tile_answers "/planet/20261201_001/" | awk '$2 == 200 && $3 > 0' | wc -l)
+  empty=$(tile_answers "/planet/20261201_001/" | awk '$2 == 200 && $3 == 0' | wc -l)
+  echo "  $cells braille cells; $full tiles, $empty empty 200s; stderr: ${err:-nothing}"
+  [ -z "$err" ] && [ "$cells" -gt 300 ] && [ "$full" -gt 0 ] && [ "$empty" -gt 0 ] || return 1
+  [ -z "$(asked_twice /planet/20261201_001/)" ] || return 1
+  # Again, and in the map with pans back and forth: every tile, empty ones too, comes from the cache.
+  local before; before=$(grep -c /planet/20261201_001/ "$tiles_dir/log")
+  "$MAPTERM" render "${columbus_edge[@]}" --tiles "$source" >/dev/null 2>&1 || return 1
+  start 160 50 --center 39.96,-82.85 --zoom 11 --tiles "$source"
+  wait_for 'z 11' 5 || return 1
+  keys l l h h
+  sleep 0.5
+  wait_until_not '↓ [0-9]+ tile' 10 || return 1
+  local after; after=$(grep -c /planet/20261201_001/ "$tiles_dir/log")
+  echo "  tile requests: $before, then $after after a second render and a map panned back and forth"
+  [ -z "$(asked_twice /planet/20261201_001/)" ]
+}
+
+osm_us_204_and_404_are_empty_tiles() {
+  local source="$tiles_url/vector/openmaptiles/{z}/{x}/{y}.mvt?us=1" err
+  # z9 is outside the service's zooms (11-14): 404s; the east edge at z11 has a tile it has not got: 204.
+  "$MAPTERM" render --center 39.96,-82.99 --zoom 9.5 --size 100x30 --tiles "$source" >/dev/null 2>"$tiles_dir/us.err" || return 1
+  local cells; cells=$("$MAPTERM" render "${columbus_edge[@]}" --tiles "$source" 2>>"$tiles_dir/us.err" | braille_cells)
+  err=$(cat "$tiles_dir/us.err")
+  local outside missing
+  outside=$(tile_answers "us=1" | awk '$2 == 404' | wc -l)
+  missing=$(tile_answers "us=1" | awk '$2 == 204' | wc -l)
+  echo "  $outside answers 404, $missing answers 204, $cells braille cells; stderr: ${err:-nothing}"
+  [ -z "$err" ] && [ "$outside" -gt 0 ] && [ "$missing" -gt 0 ] && [ "$cells" -gt 300 ] &&
+    [ -z "$(asked_twice us=1)" ]
+}
+
+versatiles_extensionless_urls_draw() {
+  local cells; cells=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 --tiles "$tiles_url/tiles/osm/tiles.json" | braille_cells)
+  local asked; asked=$(grep -cE ' /tiles/osm/[0-9]+/[0-9]+/[0-9]+ ' "$tiles_dir/log")
+  echo "  $cells braille cells from $asked extension-less tile URLs"
+  [ "$cells" -gt 300 ] && [ "$asked" -gt 0 ]
+}
+
+the_server_sees_the_promised_user_agent() {
+  local version homepage expected
+  version=$("$MAPTERM" --version | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1)
+  homepage=$(grep -oE 'homepage = "[^"]+"' "$here/../../Sources/Network/HTTPRequest.swift" | cut -d'"' -f2)
+  expected="mapterm/$version (terminal map browser; +$homepage)"
+  echo "  expected: $expected"
+  local tilejson tile
+  tilejson=$(grep -F ' /planet?ofm=1 ' "$tiles_dir/log" | head -1 | cut -d' ' -f3-)
+  tile=$(grep -F ' /planet/20261201_001/' "$tiles_dir/log" | head -1 | cut -d' ' -f3-)
+  echo "  TileJSON: $tilejson"
+  echo "  tile:     $tile"
+  [ -n "$version" ] && [ "$tilejson" = "$expected" ] && [ "$tile" = "$expected" ]
+}
+
+downloads_from_services_forbidding_copies_are_refused_before_any_request() {
+  local source out status before
+  before=$(wc -l < "$tiles_dir/log")
+  for source in "https://tiles.openfreemap.org/planet" "https://tiles.openfreemap.org/planet/20261201_001/{z}/{x}/{y}.pbf" \
+    "https://tiles.openstreetmap.us/vector/openmaptiles.json" "http://a.tiles.openstreetmap.us/vector/openmaptiles/{z}/{x}/{y}.mvt" \
+    "https://vector.openstreetmap.org/shortbread_v1/tilejson.json" "https://vector.openstreetmap.org/shortbread_v1/{z}/{x}/{y}.mvt"; do
+    # Every request would go through the loopback server as a proxy, and so be logged.
+    out=$(http_proxy="$tiles_url" https_proxy="$tiles_url" no_proxy= "$MAPTERM" download --tiles "$source" \
+      --bbox 39.95,-83.01,39.97,-82.98 --zoom 12-14 --out "$tiles_dir/refused.mbtiles" 2>&1); status=$?
+    echo "  $out"
+    [ $status -eq 2 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] || return 1
+    echo "$out" | grep -q 'does not allow bulk downloads' && echo "$out" | grep -q 'build.protomaps.com/YYYYMMDD.pmtiles' || return 1
+  done
+  [ ! -e "$tiles_dir/refused.mbtiles" ] && [ "$(wc -l < "$tiles_dir/log")" -eq "$before" ]
+}
+
+download_from_a_planet_archive_fetches_only_the_area() {
+  local area=(--bbox 42.3,-8.7,54.6,11.2 --zoom 0-5) planet="$tiles_dir/20261201.pmtiles"
+  "$MAPTERM" download --tiles "$tiles_url/20261201.pmtiles" "${area[@]}" --out "$tiles_dir/area.mbtiles" 2>"$tiles_dir/area.err" || return 1
+  "$MAPTERM" download --tiles "$planet" "${area[@]}" --out "$tiles_dir/area-local.mbtiles" 2>/dev/null || return 1
+  python3 - "$tiles_dir/area.mbtiles" "$tiles_dir/area-local.mbtiles" "$tiles_dir/log.sent" "$planet" <<'PY'
+import math, os, sqlite3, sys
+remote, local, sent, planet = sys.argv[1:5]
+south, west, north, east = 42.3, -8.7, 54.6, 11.2
+def tile(lat, lon, z):
+    n = 1 << z
+    y = (1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2 * n
+    return int((lon + 180) / 360 * n), int(y)
+expected = set()
+for z in range(6):
+    (x0, y0), (x1, y1) = tile(north, west, z), tile(south, east, z)
+    expected |= {(z, x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+def tiles(path):
+    db = sqlite3.connect(path)
+    return {(z, x, (1 << z) - 1 - row): bytes(data) for z, x, row, data in
+            db.execute("select zoom_level, tile_column, tile_row, tile_data from tiles")}
+got, copied = tiles(remote), tiles(local)
+ranges = [line.split() for line in open(sent) if line.startswith("/20261201.pmtiles ")]
+fetched = sum(int(r[2]) for r in ranges)
+size = os.path.getsize(planet)
+print(f"  {len(got)} tiles (the area has {len(expected)}); {len(ranges)} range requests, {fetched} bytes of a {size}-byte archive")
+assert set(got) == expected, sorted(set(got) ^ expected)
+assert got == copied, "the same tiles as a copy from the local file"
+assert all(r[1] == "206" and r[3].startswith("bytes=") for r in ranges), "range requests only"
+assert fetched < size / 10, (fetched, size)
+PY
+}
+
 check "two renders at once share one tile cache file, which stays sound" two_processes_share_one_tile_cache
 check "tile sources come from config.json; a broken one is one line, exit 2" the_config_file_names_tile_sources
 an_empty_street_view_says_so() {
@@ -249,6 +368,12 @@ check "refused, tile-less TileJSON and unknown host: one line, exit 2" wrong_sou
 check "download writes a standard MBTiles file that draws offline" download_writes_a_standard_mbtiles
 check "an interrupted download resumes without asking again" an_interrupted_download_resumes
 check "a download above 50 000 tiles is refused without --yes" a_big_download_is_refused_without_yes
+check "OpenFreeMap-like: versioned URLs, gzip and empty 200s draw; no tile is asked twice" openfreemap_versioned_gzip_and_empty_tiles_draw_once
+check "OSM-US-like: 204 (no such tile) and 404 (outside its zooms) are empty tiles, not errors" osm_us_204_and_404_are_empty_tiles
+check "VersaTiles-like: tile URLs without an extension draw" versatiles_extensionless_urls_draw
+check "the tile server sees the promised User-Agent on the TileJSON and the tiles" the_server_sees_the_promised_user_agent
+check "downloads from services forbidding copies: exit 2, one line, no request" downloads_from_services_forbidding_copies_are_refused_before_any_request
+check "a download from a planet archive fetches the area's tiles by range requests only" download_from_a_planet_archive_fetches_only_the_area
 check "the map draws at once and streets appear as tiles arrive" map_draws_at_once_then_streets_arrive
 check "a pan brings new streets; the server stopped, cached streets still show" a_pan_shows_new_streets_and_the_cache_keeps_them
 tm kill-server 2>/dev/null
