@@ -9,15 +9,21 @@ public struct TileCredits: Sendable, Equatable {
     /// Each source's short credit, in drawing order (sources without an attribution left out).
     public var short: [(id: TileSourceID, items: [String])]
 
-    /// The credits of sources named `ids` whose attributions are `attributions` (nil: states none).
-    public init(ids: [TileSourceID], attributions: [String?]) {
+    /// The credits of sources named `ids` whose attributions are `attributions` (nil: states none);
+    /// `services` holds, where known, the credit the source's service asks for (`TileServiceTerms`),
+    /// which stands in for a missing attribution and is always in the short credit.
+    public init(ids: [TileSourceID], attributions: [String?], services: [String?] = []) {
         var seen: [String] = []
         var short: [(id: TileSourceID, items: [String])] = []
-        for (id, attribution) in zip(ids, attributions) {
-            let text = TextSanitizer.clean(attribution ?? "", maxLength: 300).trimmingCharacters(in: .whitespaces)
+        for (i, id) in ids.enumerated() where i < attributions.count {
+            let service = i < services.count ? services[i] : nil
+            let stated = TextSanitizer.clean(attributions[i] ?? "", maxLength: 300).trimmingCharacters(in: .whitespaces)
+            let text = stated.isEmpty ? service ?? "" : stated
             guard !text.isEmpty else { continue }
             if !seen.contains(text) { seen.append(text) }
-            short.append((id, Self.items(of: text)))
+            let items = Self.items(of: text)
+            let more = service.map(Self.items(of:))?.filter { !items.contains($0) } ?? []
+            short.append((id, more + items))
         }
         full = seen.joined(separator: " · ")
         self.short = short
@@ -30,7 +36,8 @@ public struct TileCredits: Sendable, Equatable {
     /// Names an attribution credits, in this order; a service's own name comes before the data it
     /// serves. The first group is written together ("OpenFreeMap © OpenMapTiles © OpenStreetMap").
     static let known: [(word: String, credit: String)] = [
-        ("OpenFreeMap", "OpenFreeMap"), ("VersaTiles", "VersaTiles"), ("Protomaps", "Protomaps"),
+        ("OpenFreeMap", "OpenFreeMap"), ("OpenStreetMap US", "OSM US"), ("VersaTiles", "VersaTiles"),
+        ("Protomaps", "Protomaps"),
         ("OpenMapTiles", "© OpenMapTiles"), ("OpenStreetMap", "© OpenStreetMap"),
     ]
     /// Credits written after the first group, set apart by " · ".

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Network
 import Places
 import Render
 import Storage
@@ -23,7 +24,9 @@ final class MapComposition {
     let ids: [TileSourceID]
     /// Every source's attribution, in drawing order, without repeats (a remote source's may arrive
     /// with its TileJSON). Thread-safe.
-    var attribution: String { Self.credits(of: loaders.map(\.store), ids: ids).full }
+    var attribution: String { Self.credits(of: loaders.map(\.store), ids: ids, services: services).full }
+    /// Each source's service credit where its terms are known (`TileServiceTerms`), like `ids`.
+    let services: [String?]
 
     /// The lowest zoom remote tiles are asked for: below it the shipped world map serves (a planet
     /// service's tiles of z0–5 are hundreds of kilobytes each and add nothing the world map lacks).
@@ -63,6 +66,7 @@ final class MapComposition {
         stores += userSources.stores
         loaders = stores.map { TileLoader(store: $0) }
         ids = shipped.ids + userSources.ids
+        services = shipped.ids.map { _ in nil } + specs.map { Self.terms(of: $0)?.credit }
         renderer = MapRenderer(style: style)
     }
 
@@ -107,8 +111,19 @@ final class MapComposition {
         }
     }
 
-    /// The credits of `stores`, named `ids`, as their metadata states them now.
-    static func credits(of stores: [any TileStore], ids: [TileSourceID]) -> TileCredits {
-        TileCredits(ids: ids, attributions: stores.map(\.metadata.attribution))
+    /// The credits of `stores`, named `ids`, as their metadata states them now, with the credits their
+    /// services ask for.
+    static func credits(of stores: [any TileStore], ids: [TileSourceID], services: [String?]) -> TileCredits {
+        TileCredits(ids: ids, attributions: stores.map(\.metadata.attribution), services: services)
+    }
+
+    /// The terms of the service a remote source belongs to, if known.
+    static func terms(of spec: TileSourceSpec) -> TileServiceTerms? {
+        switch spec {
+        case .tileJSON(let url), .remotePMTiles(let url): return TileServiceTerms.forURL(url)
+        case .template(let template):
+            return TileServiceTerms.forURL(URL(string: TileServerClient.placeholderFree(template)))
+        case .mbtiles, .pmtiles: return nil
+        }
     }
 }

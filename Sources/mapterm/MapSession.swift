@@ -25,8 +25,9 @@ final class MapSession {
         var answer: SearchWorker.Answering?
         if let search { answer = { try await search.answer($0) } }
         let inbox = Inbox(wake: wake)
-        let credits: @Sendable () -> TileCredits = { [loaders = composition.loaders, ids = composition.ids] in
-            MapComposition.credits(of: loaders.map(\.store), ids: ids)
+        let credits: @Sendable () -> TileCredits = {
+            [loaders = composition.loaders, ids = composition.ids, services = composition.services] in
+            MapComposition.credits(of: loaders.map(\.store), ids: ids, services: services)
         }
         let tiles = TileWorker(
             builder: composition.makeBuilder(), basemap: ShippedMap.basemap, sources: composition.userSources,

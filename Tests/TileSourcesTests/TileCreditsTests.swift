@@ -42,3 +42,16 @@ import VectorTiles
         #expect(!hostile.full.unicodeScalars.contains { $0.value < 0x20 }, "control characters are removed")
     }
 }
+
+/// A service's own credit (`TileServiceTerms`) joins what its source states, or stands in for it.
+@Suite struct TileCreditsServiceTests {
+    @Test func aServiceCreditJoinsOrStandsIn() throws {
+        let osmUS = try #require(TileServiceTerms.forHost("tiles.openstreetmap.us"))
+        let credits = TileCredits(
+            ids: [TileSourceID("us"), TileSourceID("silent")], attributions: ["© OpenStreetMap contributors", nil],
+            services: [osmUS.credit, "VersaTiles © OpenStreetMap contributors"])
+        #expect(credits.corner(drawn: [TileSourceID("us"): 1]).first == "OSM US © OpenMapTiles © OpenStreetMap")
+        #expect(credits.corner(drawn: [TileSourceID("silent"): 1]).first == "VersaTiles © OpenStreetMap")
+        #expect(credits.full == "© OpenStreetMap contributors · VersaTiles © OpenStreetMap contributors")
+    }
+}
