@@ -194,7 +194,7 @@ public final class MapRuntime: Sendable {
             return work.describing
         }
         for task in tasks { await task.value }
-        searcher?.wait()
+        await searcher?.answered()
         await tiles?.idle()
     }
 

@@ -35,13 +35,11 @@ public final class SearchWorker: Sendable {
         }
     }
 
-    /// Blocks until every submitted request is answered (for tests and `render`). Not from the
-    /// executor the searches run on.
-    func wait() {
-        precondition(!BlockingExecutor.shared.isCurrent, "waiting for the searches on their own thread")
-        while let drain = queue.withLock({ $0.drain }) {
-            BlockingBridge.run { await drain.value }
-        }
+    /// Returns once every submitted request is answered (for tests and `render`). Awaits rather than
+    /// blocks: a blocked thread of the cooperative pool (two on a two-core machine) could be the one
+    /// another waiter needs.
+    func answered() async {
+        while let drain = queue.withLock({ $0.drain }) { await drain.value }
     }
 
     private func drain() async {
