@@ -27,6 +27,7 @@ enum DenseTileBenchmark {
         print(
             "  tile \(tile): \(bytes.count) bytes gzip, \(decoded.byteCount) bytes inflated, \(features) features "
                 + "in \(layers.count) layers")
+        print("  features by layer: " + layers.map { "\($0.name) \($0.features.count)" }.joined(separator: ", "))
         let decode = Stopwatch.measure(runs: 200) { frameChecksum &+= (try? VectorTile(bytes: bytes))?.byteCount ?? 0 }
         report("decode (VectorTile(bytes:): inflate, scan)", decode, target: nil)
         let decodeAll = Stopwatch.measure(runs: 100) {
