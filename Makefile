@@ -55,6 +55,7 @@ bench:
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)
 	bash Tests/bench/pty-bytes.sh $(RELEASE_BIN)
+	bash Tests/bench/render-remote.sh $(RELEASE_BIN)
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:
