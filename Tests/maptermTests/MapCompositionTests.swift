@@ -8,7 +8,8 @@ import TileSources
 /// Which tile sources the map opens: the default when none is named, none for `"tiles": []`; offline,
 /// the default is its cache only and no request is made (nothing here may reach the internet).
 struct MapCompositionTests {
-    static let resources = ResourceLocator(directory: RepositoryPaths.resource("world.mbtiles").deletingLastPathComponent())
+    static let resources = ResourceLocator(
+        directory: RepositoryPaths.resource("world.mbtiles").deletingLastPathComponent())
 
     static func composition(tiles: [String] = [], config: UserConfig, offline: Bool) throws -> MapComposition {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mapterm-comp-\(UUID().uuidString)")
