@@ -68,9 +68,10 @@ basemap:
 streets:
 	bash Resources/tools/make_streets.sh bayarea
 
-## Rebuilds Tests/bench/columbus.mbtiles, the street-level fixture of `make bench`.
+## Rebuilds the street-level fixtures of `make bench`: Tests/bench/columbus.mbtiles (a city's streets)
+## and Tests/bench/helsinki.mbtiles (central Helsinki, its densest tile).
 streets-bench:
-	bash Resources/tools/make_streets.sh columbus
+	bash Resources/tools/make_streets.sh columbus helsinki
 
 ## Rebuilds Tests/Fixtures/schemas/: Monaco in the OpenMapTiles and Shortbread schemas (tilemaker, as
 ## `streets`; SHORTBREAD is a clone of github.com/shortbread-tiles/shortbread-tilemaker) and in the

