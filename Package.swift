@@ -99,7 +99,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "maptermTests", dependencies: ["mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles"],
+            name: "maptermTests",
+            dependencies: ["mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles"],
             swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
