@@ -144,8 +144,10 @@ def tile_at(lat, lon, z):
     return x, y
 
 
-CENTER = (5.616, -28.125)  # the middle of tile 5/13/15 in the Atlantic: no shipped label competes
-ZOOM = 5
+# The middle of tile 6/27/30 in the Atlantic, where no shipped label competes; z6, the lowest zoom
+# remote sources are asked for.
+CENTER = (8.407168, -25.3125)
+ZOOM = 6
 
 
 def write_mbtiles(path, tile):
