@@ -63,6 +63,9 @@ public final class TileSourceSet: Sendable {
             var arrivals = 0
             var resolving: [Task<Void, Never>] = []
             var resolvingCount = 0
+            /// What each remote source must learn before it fetches (its TileJSON, its archive's
+            /// header), not asked yet: asked when the map first wants one of its tiles.
+            var unresolved: [TileSourceID: @Sendable () -> Void] = [:]
         }
 
         let state = Mutex(State())
@@ -137,9 +140,15 @@ public final class TileSourceSet: Sendable {
 
     /// Hands the tiles a view lacks to their stores (tiles of other sources are passed over). Each
     /// remote store fetches its own in the order given and stops fetching what is no longer listed.
+    /// A source's TileJSON (or archive header) is asked for here, when its first tile is wanted: a view
+    /// that needs none of its tiles (the world view) asks its server nothing.
     public func want(_ pending: [PendingTile]) {
         var bySource: [TileSourceID: [TileID]] = [:]
         for tile in pending { bySource[tile.source, default: []].append(tile.tile) }
+        let starts = news.state.withLock { state in
+            bySource.keys.compactMap { state.unresolved.removeValue(forKey: $0) }
+        }
+        for start in starts { start() }
         for (id, store) in remote { store.want(bySource[id] ?? []) }
     }
 
@@ -257,27 +266,31 @@ public final class TileSourceSet: Sendable {
         }
 
         /// Learns in the background what a source needs before its tiles can be fetched (its TileJSON, its
-        /// archive's header), then tells its store; the result is kept in the cache's metadata, so the next
-        /// start draws the cached tiles at once, offline too. A failure becomes the source's problem.
+        /// archive's header), once `want` first asks for one of its tiles, then tells its store; the
+        /// result is kept in the cache's metadata, so the next start draws the cached tiles at once,
+        /// offline too. A failure becomes the source's problem.
         private func resolve(
             index: TileSourceID, store: RemoteTileStore, failure: @escaping @Sendable (String) -> String,
             _ work: @escaping @Sendable () async throws -> Void
         ) {
-            news.state.withLock { $0.resolvingCount += 1 }
             let (news, drawn) = (self.news, options.styleLayers)
-            let task = Task {
-                defer { news.state.withLock { $0.resolvingCount -= 1 } }
-                do {
-                    try await work()
-                    // A source holding none of the layers the style draws says so.
-                    news.report(store.metadata.layerMismatch(drawn: drawn), index)
-                } catch is CancellationError {
-                    return
-                } catch {
-                    news.report(failure(TileSourceSet.reason(error)), index)
+            let start: @Sendable () -> Void = {
+                news.state.withLock { $0.resolvingCount += 1 }
+                let task = Task {
+                    defer { news.state.withLock { $0.resolvingCount -= 1 } }
+                    do {
+                        try await work()
+                        // A source holding none of the layers the style draws says so.
+                        news.report(store.metadata.layerMismatch(drawn: drawn), index)
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        news.report(failure(TileSourceSet.reason(error)), index)
+                    }
                 }
+                news.state.withLock { $0.resolving.append(task) }
             }
-            news.state.withLock { $0.resolving.append(task) }
+            news.state.withLock { $0.unresolved[index] = start }
         }
 
         /// The cache file of a remote source, or nil when there is to be none (no folder, a limit of 0) or

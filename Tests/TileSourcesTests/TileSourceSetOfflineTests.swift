@@ -67,4 +67,20 @@ import VectorTiles
         sources.waitUntilIdle(seconds: 5)
         #expect(fake.requests.allSatisfy { $0.tile.z == 6 } && !fake.requests.isEmpty)
     }
+
+    @Test func aTileJSONIsAskedForOnlyOnceATileIsWanted() throws {
+        let fake = try TileServerFake()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let sources = try Self.open(fake.tileJSONURL.absoluteString, cache: cache, offline: false, lowestZoom: 6)
+        let id = try #require(sources.ids.first)
+        sources.want([])
+        sources.waitUntilIdle(seconds: 0.3)
+        #expect(fake.requestHeaders.isEmpty, "a world view asks nothing, not even the TileJSON")
+        sources.want([PendingTile(source: id, tile: TileID(z: 6, x: 32, y: 21))])
+        sources.waitUntilIdle(seconds: 5)
+        let targets = fake.requestHeaders.map(\.target)
+        #expect(targets.first?.hasSuffix("tilejson.json") == true, "then the TileJSON first: \(targets)")
+        #expect(sources.problem == nil)
+    }
 }
