@@ -260,16 +260,18 @@ public enum FilterValue: Sendable, Decodable, Equatable {
     case bool(Bool)
     case missing
 
+    /// Tries the kinds in the order filters hold them most (a failed try throws, which costs more than
+    /// the decoding itself): strings, then numbers, then `true`/`false`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .missing
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
         } else if let n = try? c.decode(Double.self) {
             self = .number(n)
         } else {
-            self = .string(try c.decode(String.self))
+            self = .bool(try c.decode(Bool.self))
         }
     }
 
