@@ -6,15 +6,21 @@ import VectorTiles
 public struct TileCredits: Sendable, Equatable {
     /// Every source's attribution, each once, in drawing order, joined with " · ".
     public var full: String
+    /// One source's short credit: the names its attribution credits.
+    public struct SourceCredit: Sendable, Equatable {
+        public var id: TileSourceID
+        public var items: [String]
+    }
+
     /// Each source's short credit, in drawing order (sources without an attribution left out).
-    public var short: [(id: TileSourceID, items: [String])]
+    public var short: [SourceCredit]
 
     /// The credits of sources named `ids` whose attributions are `attributions` (nil: states none);
     /// `services` holds, where known, the credit the source's service asks for (`TileServiceTerms`),
     /// which stands in for a missing attribution and is always in the short credit.
     public init(ids: [TileSourceID], attributions: [String?], services: [String?] = []) {
         var seen: [String] = []
-        var short: [(id: TileSourceID, items: [String])] = []
+        var short: [SourceCredit] = []
         for (i, id) in ids.enumerated() where i < attributions.count {
             let service = i < services.count ? services[i] : nil
             let stated = TextSanitizer.clean(attributions[i] ?? "", maxLength: 300).trimmingCharacters(in: .whitespaces)
@@ -23,14 +29,10 @@ public struct TileCredits: Sendable, Equatable {
             if !seen.contains(text) { seen.append(text) }
             let items = Self.items(of: text)
             let more = service.map(Self.items(of:))?.filter { !items.contains($0) } ?? []
-            short.append((id, more + items))
+            short.append(SourceCredit(id: id, items: more + items))
         }
         full = seen.joined(separator: " · ")
         self.short = short
-    }
-
-    public static func == (a: TileCredits, b: TileCredits) -> Bool {
-        a.full == b.full && a.short.map(\.id) == b.short.map(\.id) && a.short.map(\.items) == b.short.map(\.items)
     }
 
     /// Names an attribution credits, in this order; a service's own name comes before the data it

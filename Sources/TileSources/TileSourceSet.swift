@@ -205,7 +205,7 @@ public final class TileSourceSet: Sendable {
             let cache = openCache(for: spec)
             var metadata = TileSourceSet.metadata(name, cache: cache)
             if case .tileJSON(let url) = spec,
-                let cached = cache?.metadata("tilejson").flatMap({ try? TileJSON(data: Data($0.utf8), base: url) })
+                let cached = TileSourceSet.cachedTileJSON(url, in: cache)
             {
                 metadata = cached.metadata(fallbackName: name)
             }
@@ -226,7 +226,7 @@ public final class TileSourceSet: Sendable {
                     name: name, metadata: TileSourceSet.metadata(name, cache: cache), fetcher: client, cache: cache,
                     defaultMaxAge: options.maxAge, lowestZoom: options.lowestRemoteZoom, gate: gate, onEvent: sink)
             case .tileJSON(let url):
-                let cached = cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
+                let cached = TileSourceSet.cachedTileJSON(url, in: cache)
                 let client = cached.flatMap { try? TileServerClient(template: $0.template, timeout: options.timeout) }
                 let store = RemoteTileStore(
                     name: name,
@@ -357,6 +357,11 @@ public final class TileSourceSet: Sendable {
     }
 
     static func host(_ url: URL?) -> String { TextSanitizer.clean(url?.host ?? "tiles", maxLength: 80) }
+
+    /// The TileJSON of `url` as a cache kept it when it was last read, if it did.
+    static func cachedTileJSON(_ url: URL, in cache: TileCache?) -> TileJSON? {
+        cache?.metadata("tilejson").flatMap { try? TileJSON(data: Data($0.utf8), base: url) }
+    }
 
     /// What the cache remembers of a source (zoom range, attribution), else z0–14 and no attribution.
     static func metadata(_ name: String, cache: TileCache?) -> TileSetMetadata {
