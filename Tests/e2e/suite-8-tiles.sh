@@ -49,11 +49,13 @@ remote_pmtiles_draw_like_the_local_file() {
 # The schema fixtures (Monaco in OpenMapTiles, Shortbread and Protomaps v4) over a resources folder
 # whose Monaco sample is replaced by the Bay Area one, so only the fixture draws Monaco's streets.
 schema_view=(--center 43.7384,7.4246 --zoom 16 --size 120x40)
+# (`ln -sfn`: a second call must replace the links, not follow a link to a folder and write into the
+# source tree.)
 schema_resources() {
   local dir="$tiles_dir/resources" f
   mkdir -p "$dir"
-  for f in "$here"/../../Resources/*; do ln -sf "$(realpath "$f")" "$dir/$(basename "$f")"; done
-  ln -sf "$(realpath "$here/../../Resources/bayarea.mbtiles")" "$dir/monaco.mbtiles"
+  for f in "$here"/../../Resources/*; do ln -sfn "$(realpath "$f")" "$dir/$(basename "$f")"; done
+  ln -sfn "$(realpath "$here/../../Resources/bayarea.mbtiles")" "$dir/monaco.mbtiles"
   echo "$dir"
 }
 
