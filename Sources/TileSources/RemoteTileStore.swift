@@ -140,9 +140,9 @@ public final class RemoteTileStore: TileStore, Sendable {
         pump()
     }
 
-    /// Tiles asked for and not there yet, or being fetched.
+    /// Tiles asked for and not there yet: waiting, being fetched, or fetched and being stored.
     public var loadingCount: Int {
-        shared.withLock { state in Set(state.wanted).union(state.inFlight.keys).count }
+        shared.withLock { state in Set(state.wanted).union(state.inFlight.keys).union(state.landing).count }
     }
 
     /// Failures since the last tile that arrived (each one paused the source).
@@ -186,10 +186,13 @@ public final class RemoteTileStore: TileStore, Sendable {
         return cache?.contains(id) ?? false
     }
 
-    /// Waits until nothing asked for is loading, or until `deadline` (seconds of `clock`); for `render`.
+    /// Waits until nothing asked for is loading or being stored, or until `deadline` (seconds of `clock`);
+    /// for `render`. A tile being stored has left `inFlight` but is not readable yet.
     public func waitUntilIdle(deadline: Double) {
         while clock() < deadline,
-            shared.withLock({ state in !state.inFlight.isEmpty || (!state.wanted.isEmpty && canStart(state)) })
+            shared.withLock({ state in
+                !state.inFlight.isEmpty || !state.landing.isEmpty || (!state.wanted.isEmpty && canStart(state))
+            })
         {
             usleep(5_000)
         }
