@@ -93,6 +93,15 @@ extension PlaceStore {
         }
     }
 
+    /// Upgrades a store of schema version 5 to version 6 in one transaction: adds the table of fetch
+    /// times `place_fetches`, empty. An interruption leaves the store at version 5.
+    static func upgradeFromVersion5(_ database: SQLiteDatabase) throws {
+        try database.transaction {
+            try database.execute(PlaceStoreSchema.fetchTable)
+            try database.execute("PRAGMA user_version = 6")
+        }
+    }
+
     /// Sets kind, category and rank of every row from its stored kind and details.
     private static func classifyRows(_ database: SQLiteDatabase, path: String) throws {
         let read = try database.prepare("SELECT rowid, kind, details FROM places")

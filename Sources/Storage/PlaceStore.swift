@@ -86,7 +86,15 @@ public final class PlaceStore: PlaceSource {
             viewportQuery = try database.prepare(
                 "SELECT entries FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3"
             )
-            detailsQuery = try database.prepare("SELECT id, kind, name, lat, lon, details FROM places WHERE id = ?1")
+            // A version 5 store opened read-only has no fetch times.
+            let fetches = try database.hasTableOrView("place_fetches")
+            detailsQuery = try database.prepare(
+                fetches
+                    ? """
+                    SELECT p.id, p.kind, p.name, p.lat, p.lon, p.details, f.fetched_at
+                    FROM places p LEFT JOIN place_fetches f ON f.id = p.id WHERE p.id = ?1
+                    """
+                    : "SELECT id, kind, name, lat, lon, details, NULL FROM places WHERE id = ?1")
             markerQueryStatement = try database.prepare(
                 """
                 SELECT bucket, entries FROM markers_rtree
@@ -137,12 +145,18 @@ public final class PlaceStore: PlaceSource {
             try database.execute(Self.connectionPragmas)
             try upgradeFromVersion4(database)
         }
-        // Version 4 differs only by a table nothing reads: read-only, it is used as it is.
+        if try database.pragmaInt("user_version") == 5 && mode == .readWrite {
+            try database.execute(Self.connectionPragmas)
+            try upgradeFromVersion5(database)
+        }
+        // Version 4 differs only by a table nothing reads, version 5 by one it lacks (no place has a fetch
+        // time): read-only, they are used as they are.
         let current = try database.pragmaInt("user_version")
-        guard current == PlaceStoreSchema.version || (current == 4 && mode == .readOnly) else {
+        guard current == PlaceStoreSchema.version || ((4...5).contains(current) && mode == .readOnly) else {
             throw PlaceStoreError.schemaMismatch(path: path, found: version, expected: PlaceStoreSchema.version)
         }
         for table in PlaceStoreSchema.requiredTables where try !database.hasTableOrView(table) {
+            if table == "place_fetches" && current < 6 { continue }
             throw PlaceStoreError.notAPlaceStore(path: path, reason: "table \(table) is missing")
         }
         try database.execute(mode == .readOnly ? "PRAGMA mmap_size = 268435456" : Self.connectionPragmas)
@@ -261,7 +275,8 @@ public final class PlaceStore: PlaceSource {
                     detailsQuery.isNull(5) ? nil : detailsQuery.text(5), kind: kind, path: path)
                 return Place(
                     id: detailsQuery.text(0), kind: kind, name: detailsQuery.text(2),
-                    coordinate: LatLon(lat: detailsQuery.double(3), lon: detailsQuery.double(4)), details: details)
+                    coordinate: LatLon(lat: detailsQuery.double(3), lon: detailsQuery.double(4)), details: details,
+                    fetchedAt: detailsQuery.isNull(6) ? nil : detailsQuery.double(6))
             }
         } catch {
             throw storeError(error)

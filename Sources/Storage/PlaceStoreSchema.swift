@@ -29,6 +29,10 @@ import Places
 /// - `clusters`: one row per cluster node, `id = group << 40 | node`: its rank, its counts per category
 ///   slot and its children (`ClusterRecord`), for the "most important places" of a cluster's pane.
 ///
+/// - `place_fetches`: when each place fetched from a live source (the Refuge Restrooms API) was last
+///   fetched: its `id` and `fetched_at` in seconds since 1970 (UTC). Written by `keep(_:fetchedAt:)`,
+///   read with a place's details; places shipped or imported have no row.
+///
 /// Buckets are maintained by `PlaceStore` (not by triggers): a bulk import cuts the places, sorted by
 /// `HilbertKey`, into buckets of `PlaceBucket.capacity`; later imports and deletes repack the buckets
 /// they touch and put new places into new buckets.
@@ -39,10 +43,11 @@ import Places
 /// `PlaceDatabase` rebuilds them; stores of version 1 (before clusters), 2 (before search keywords)
 /// 3 (before blocks of rowids in `place_words`) and 4 (with the unused FTS5 name index `places_fts` and
 /// its triggers) are upgraded in place (`PlaceStore+Migration`), keeping every place; a store of version
-/// 4 opened read-only is read as it is (its extra table is never read).
+/// 4 opened read-only is read as it is (its extra table is never read); a store of version 5 (before
+/// `place_fetches`) is upgraded by adding the table.
 package enum PlaceStoreSchema {
     /// The current schema version, stored in `PRAGMA user_version`.
-    package static let version = 5
+    package static let version = 6
     /// `PRAGMA application_id` of a place store: "MTPL" in ASCII.
     package static let applicationID: Int32 = 0x4D54_504C
 
@@ -65,6 +70,12 @@ package enum PlaceStoreSchema {
         \(wordTable)
         CREATE VIRTUAL TABLE places_rtree USING rtree(bucket, min_lon, max_lon, min_lat, max_lat, +entries);
         \(clusterTables)
+        \(fetchTable)
+        """
+
+    /// When places from a live source were last fetched.
+    static let fetchTable = """
+        CREATE TABLE IF NOT EXISTS place_fetches (id TEXT PRIMARY KEY, fetched_at REAL NOT NULL) WITHOUT ROWID;
         """
 
     /// The search index: folded words and the blocks of rowids of the places that have them.
@@ -101,7 +112,9 @@ package enum PlaceStoreSchema {
         """
 
     /// The tables every place store has (checked on open).
-    static let requiredTables = ["places", "places_rtree", "markers_rtree", "clusters", "place_words"]
+    static let requiredTables = [
+        "places", "places_rtree", "markers_rtree", "clusters", "place_words", "place_fetches",
+    ]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
     static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }

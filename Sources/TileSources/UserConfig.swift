@@ -5,7 +5,8 @@ import GeoCore
 ///
 /// ```json
 /// { "tiles": ["https://tiles.example.org/planet.json", "~/maps/city.pmtiles"],
-///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"] }
+///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"],
+///   "source": "embedded" }
 /// ```
 /// Every key is optional and unknown keys are ignored. `--tiles` on the command line replaces the
 /// file's `tiles`, and `--layer` its `layers`. Without `tiles` the map uses `DefaultTiles.source`;
@@ -21,6 +22,9 @@ public struct UserConfig: Equatable, Sendable {
     public var tileMaxAgeDays = 7.0
     /// Layer files drawn over the map (`--layer` values), in order.
     public var layers: [String] = []
+    /// Where places come from (a `--source` value); nil for the default (the places database and the
+    /// live Refuge Restrooms API).
+    public var source: String?
 
     /// What `tile_cache_mb` must be, as messages say it.
     public static let cacheSizeRule = "a whole number of megabytes, 0...1000000 (0: no disk cache)"
@@ -46,6 +50,12 @@ public struct UserConfig: Equatable, Sendable {
         var config = UserConfig()
         if let tiles = try strings(json["tiles"], key: "tiles") { config.tiles = tiles }
         if let layers = try strings(json["layers"], key: "layers") { config.layers = layers }
+        if let value = json["source"] {
+            guard let source = value as? String, !source.isEmpty else {
+                throw .outOfRange(key: "source", expected: "a place source such as \"embedded\" or \"refuge\"")
+            }
+            config.source = source
+        }
         if let value = json["tile_cache_mb"] {
             guard let number = number(value), number.rounded() == number,
                 let mb = number.checkedInt(in: 0...1_000_000)

@@ -47,11 +47,12 @@ enum ProcessBenchmark {
     }
 
     /// This process's environment with XDG_CONFIG_HOME and XDG_CACHE_HOME in `folder`, whose settings
-    /// file holds `"tiles": TILES` (nil: no `tiles` key, the default source).
+    /// file holds `"tiles": TILES` and the places database alone (nil: an empty file, the default tiles and
+    /// places).
     static func settingsFolder(_ folder: URL, tiles: String?) throws -> [String] {
         let settings = folder.appendingPathComponent("config/mapterm")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-        try Data((tiles.map { "{\"tiles\": \($0)}" } ?? "{}").utf8).write(
+        try Data((tiles.map { "{\"tiles\": \($0), \"source\": \"embedded\"}" } ?? "{}").utf8).write(
             to: settings.appendingPathComponent("config.json"))
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path

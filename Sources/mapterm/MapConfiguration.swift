@@ -47,8 +47,9 @@ struct MapConfiguration {
     var offline: Bool
     var ascii: Bool
     var filter: PlaceFilter
-    /// `--source`: embedded, refuge or a JSON file; `--api-base` for refuge.
-    var placeSource: String
+    /// `--source` (else the settings file's `source`): embedded, refuge or a JSON file; nil for the
+    /// default (the places database and the live Refuge Restrooms API); `--api-base` for the live API.
+    var placeSource: String?
     var apiBase: String?
     var location: Location?
     var layers: LayerOptions
@@ -71,7 +72,7 @@ struct MapConfiguration {
         tiles = try args.values(OptionTable.tiles)
         offline = args.has(OptionTable.offline)
         ascii = args.has(OptionTable.ascii)
-        placeSource = args.text(OptionTable.source) ?? "embedded"
+        placeSource = args.text(OptionTable.source) ?? settings.source
         apiBase = args.text(OptionTable.apiBase)
         location = (args.text(OptionTable.location) ?? environment["MAPTERM_LOCATION"]).flatMap { text in
             text.isEmpty

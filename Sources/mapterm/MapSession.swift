@@ -17,7 +17,7 @@ final class MapSession {
     /// - Parameter wake: called on any thread when an action is posted to the inbox (the run loop's
     ///   wake-up).
     init(
-        state: MapState, source: any PlaceSource, pinStore: (any PinStore)? = nil,
+        state: MapState, source: any PlaceSource, live: LivePlaceFeed? = nil, pinStore: (any PinStore)? = nil,
         describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition,
         wake: @escaping @Sendable () -> Void = {}
     ) {
@@ -35,7 +35,8 @@ final class MapSession {
         self.tiles = tiles
         composition.userSources.onChange = { tiles.reload() }
         runtime = MapRuntime(
-            source: source, pinStore: pinStore, describe: describe, search: answer, tiles: tiles, inbox: inbox)
+            source: source, live: live, pinStore: pinStore, describe: describe, search: answer, tiles: tiles,
+            inbox: inbox)
         frames = FrameRenderer(composition: composition)
     }
 

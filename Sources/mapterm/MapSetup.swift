@@ -54,7 +54,8 @@ struct MapSetup {
             resources: resources, tiles: configuration.tiles, config: configuration.settings,
             cacheDirectory: configuration.tileCacheURL, offline: configuration.offline)
         places = try PlaceSources.make(
-            configuration.placeSource, resources: { resources }, apiBase: configuration.apiBase)
+            configuration.placeSource, resources: { resources }, apiBase: configuration.apiBase,
+            offline: configuration.offline)
         if purpose == .oneFrame, let notice = places.notice { Diagnostics.say(notice) }
         pinFile = PinFile(url: configuration.pinsURL)
         gazetteer = ReverseGeocoder.Lazy(directory: resources.file("gazetteer"))
@@ -69,6 +70,7 @@ struct MapSetup {
             pins: try? pins.get(), lastView: configuration.lastView, screen: screen,
             ascii: configuration.ascii || !utf8)
         state.places.filter = configuration.filter
+        state.places.live = places.live.map { LivePlacesState(name: $0.name) }
         state.layers = layers.state
         let describe = Self.describer(gazetteer)
         switch purpose {
@@ -82,12 +84,14 @@ struct MapSetup {
             }
             let search = MapSearch(store: places.source as? PlaceStore, resources: resources, geocoder: gazetteer)
             return MapSession(
-                state: state, source: places.source, pinStore: pinFile, describe: describe, search: search,
+                state: state, source: places.source, live: places.live, pinStore: pinFile, describe: describe,
+                search: search,
                 composition: composition, wake: wake)
         case .oneFrame:
             if let id = layers.streamLayer { LayerStream.readAll(fd: STDIN_FILENO, into: id, &state) }
             if case .failure(let problem) = pins { Diagnostics.say("pins not shown: \(problem)") }
-            return MapSession(state: state, source: places.source, describe: describe, composition: composition)
+            return MapSession(
+                state: state, source: places.source, live: places.live, describe: describe, composition: composition)
         }
     }
 

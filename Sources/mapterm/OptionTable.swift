@@ -30,8 +30,8 @@ enum OptionTable {
     static let offline = SwitchOption(
         "offline",
         help: [
-            "ask no network for tiles: remote sources draw only what their cache holds",
-            "(\"tiles\": [] in the config file uses none at all)",
+            "ask the network nothing: remote tile sources draw only what their cache holds, and places",
+            "come from the places database alone (\"tiles\": [] in the config file uses no tile source)",
         ])
     static let timeout = ValueOption(
         "timeout", "S", help: ["render: seconds to wait for remote tiles (default 10)"], parse: parseTimeout)
@@ -42,8 +42,14 @@ enum OptionTable {
     static let color = SwitchOption("color", help: ["render: colour the text with ANSI escape sequences"])
     static let size = ValueOption("size", "COLSxROWS", help: ["render: frame size in cells"], parse: parseSize)
     static let source = ValueOption(
-        "source", "S", help: ["where places come from: embedded (default), refuge, or a JSON file of places"])
-    static let apiBase = ValueOption("api-base", "URL", help: ["the Refuge Restrooms API to ask with --source refuge"])
+        "source", "S",
+        help: [
+            "where places come from: embedded (the places database alone), refuge (the live API alone), or a",
+            "JSON file of places; default: the places database plus the Refuge Restrooms API for the",
+            "region in view (from zoom 10), whose answers are kept for offline use (--offline: none asked)",
+        ])
+    static let apiBase = ValueOption(
+        "api-base", "URL", help: ["the Refuge Restrooms API to ask (the default source's live part, --source refuge)"])
     static let location = ValueOption(
         "location", "LAT,LON", help: ["where you are (or MAPTERM_LOCATION); the map opens there"])
     static let select = ValueOption(

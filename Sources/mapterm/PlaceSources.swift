@@ -2,19 +2,45 @@ import Foundation
 import Network
 import Places
 import Storage
+import TextSafety
 
-/// Builds the place source named by `--source`: `embedded` (the SQLite database, built on first run),
-/// `refuge` (the live Refuge Restrooms API at `--api-base`), or a JSON file of places.
+/// Builds the place source named by `--source` (else the settings file's `source`): by default the
+/// places database (built on first run from the shipped places) with the live Refuge Restrooms API at
+/// `--api-base` as its live part, whose answers it keeps; `embedded` (the database alone), `refuge`
+/// (the live API alone), or a JSON file of places.
 enum PlaceSources {
-    /// The source and, when the embedded database had to be rebuilt, why (for an alert).
+    /// The source, its live part (the default source's), and, when the embedded database had to be
+    /// rebuilt, why (for an alert).
     struct Opened {
         var source: any PlaceSource
         var notice: String?
+        var live: LivePlaceFeed?
+
+        init(source: any PlaceSource, notice: String? = nil, live: LivePlaceFeed? = nil) {
+            self.source = source
+            self.notice = notice
+            self.live = live
+        }
     }
 
+    /// The name of the live part of the default source.
+    static let liveName = "Refuge Restrooms"
+
+    /// The source named `name`, nil for the default. `offline` leaves out the default's live part.
     /// `resources` is asked only when a source needs the shipped data. Filters (`--ada`, …) are not the
     /// source's business: every query carries its `PlaceFilter`.
-    static func make(_ name: String, resources: () throws -> ResourceLocator, apiBase: String?) throws -> Opened {
+    static func make(
+        _ name: String?, resources: () throws -> ResourceLocator, apiBase: String?, offline: Bool = false
+    ) throws -> Opened {
+        guard let name else {
+            var opened = try make("embedded", resources: resources, apiBase: apiBase)
+            guard !offline, let store = opened.source as? PlaceStore else { return opened }
+            let client = RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase)))
+            opened.live = LivePlaceFeed(
+                name: liveName, live: client, keeper: store, limit: client.markerLimit,
+                now: { Date().timeIntervalSince1970 })
+            return opened
+        }
         switch name {
         case "embedded":
             let file = PlaceDatabase.defaultDirectory().appendingPathComponent(PlaceDatabase.fileName)
@@ -32,20 +58,25 @@ enum PlaceSources {
                 throw UsageError("cannot open the places database: \(error)")
             }
         case "refuge":
-            let base = apiBase ?? RefugeRestroomsClient.defaultBaseURL.absoluteString
-            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme),
-                url.host != nil
-            else { throw UsageError("--api-base must be an http(s) URL (got '\(base)')") }
-            return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: url)), notice: nil)
+            return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
         default:
             guard FileManager.default.isReadableFile(atPath: name) else {
                 throw UsageError("--source must be embedded, refuge or a readable JSON file of places (got '\(name)')")
             }
             do {
-                return Opened(source: try FixtureSource(path: name), notice: nil)
+                return Opened(source: try FixtureSource(path: name))
             } catch {
                 throw UsageError("cannot read places from \(name): \(error)")
             }
         }
+    }
+
+    /// The Refuge Restrooms API at `--api-base`, else the public one.
+    private static func refugeURL(_ apiBase: String?) throws -> URL {
+        let base = apiBase ?? RefugeRestroomsClient.defaultBaseURL.absoluteString
+        guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else { throw UsageError("--api-base must be an http(s) URL (got '\(TextSanitizer.clean(base))')") }
+        return url
     }
 }

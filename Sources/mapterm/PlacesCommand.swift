@@ -4,6 +4,7 @@ import GeoCore
 import Places
 import Storage
 import TextSafety
+import TileSources
 
 /// `mapterm places`: the places around a point, nearest first, with their distance, as a text table or
 /// a JSON array (the `Place` JSON form plus `distanceKm`).
@@ -13,7 +14,7 @@ enum PlacesCommand {
         items: [
             .required(OptionTable.placesNear), .optional(OptionTable.placesRadius), .optional(OptionTable.placesKind),
             .optional(OptionTable.placesZoom), .optional(OptionTable.placesLimit), .optional(OptionTable.source),
-            .optional(OptionTable.apiBase), .optional(OptionTable.json),
+            .optional(OptionTable.apiBase), .optional(OptionTable.offline), .optional(OptionTable.json),
         ] + OptionTable.amenities.map(CommandSpec.Item.optional))
     /// Search radius when `--radius` is not given, km.
     static let defaultRadiusKm = 5.0
@@ -30,19 +31,31 @@ enum PlacesCommand {
         let filter = chosen
         let limit = try args.value(OptionTable.placesLimit) ?? defaultLimit
         let opened = try PlaceSources.make(
-            args.text(OptionTable.source) ?? "embedded", resources: { try ResourceLocator.locate() },
-            apiBase: args.text(OptionTable.apiBase))
+            args.text(OptionTable.source) ?? (try UserConfig.load().source),
+            resources: { try ResourceLocator.locate() }, apiBase: args.text(OptionTable.apiBase),
+            offline: args.has(OptionTable.offline))
         if let notice = opened.notice { Diagnostics.say(notice) }
-        let source = opened.source
+        let (source, live) = (opened.source, opened.live)
         let listed = try BlockingBridge.runThrowing {
             try await withTaskExecutorPreference(BlockingExecutor.shared) {
-                try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+                if let live { await ask(live, near: near, radiusKm: radius, filter: filter) }
+                return try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
             }
         }
         Console.outRaw(args.has(OptionTable.json) ? try json(listed) : table(listed, near: near, radiusKm: radius))
     }
 
     // MARK: Query
+
+    /// Asks the live part of the default source about the area first, so the list holds what it knows;
+    /// when it fails, says so on stderr and the stored places are listed.
+    static func ask(_ live: LivePlaceFeed, near: LatLon, radiusKm: Double, filter: PlaceFilter) async {
+        do {
+            _ = try await live.refresh(searchRegion(around: near, radiusKm: radiusKm).0, filter: filter)
+        } catch {
+            Diagnostics.say("\(live.name) not reached (\(error)); listing the stored places")
+        }
+    }
 
     /// One listed place and its great-circle distance from the `--near` point, km.
     struct Listed: Encodable, Sendable {

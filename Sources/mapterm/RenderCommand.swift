@@ -39,6 +39,9 @@ enum RenderCommand {
         let session = setup.session(screen: size, utf8: Locale.isUTF8Environment)
         session.send(.appeared)
         session.settle()
+        if let live = session.state.places.live, let reason = live.backoff.reason {
+            Diagnostics.say("\(live.name) not reached (\(reason)); drawn with the stored places")
+        }
         if let id = args.text(OptionTable.select) { try select(id, in: session) }
         let composition = setup.composition
         let frame = try waitForTiles(session, composition: composition, seconds: timeout)

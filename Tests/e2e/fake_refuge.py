@@ -3,7 +3,8 @@
 
 Serves /api/v1/restrooms/by_location with three restrooms around San Francisco City Hall, one of
 them named with terminal escape sequences (the app must strip them). Appends every request line to
-LOG; answers 500 while the file FAIL exists. Writes the port it listens on to PORTFILE.
+LOG; answers 500 while the file FAIL exists, and a body that is not JSON while FAIL.garbage exists.
+Writes the port it listens on to PORTFILE.
 Usage: fake_refuge.py PORTFILE LOG FAIL
 """
 import http.server
@@ -36,6 +37,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             log.write(self.path + "\n")
         if os.path.exists(FAIL):
             body, status = b'{"error":"down"}', 500
+        elif os.path.exists(FAIL + ".garbage"):
+            body, status = b'<html>\x1b[31mnot json\x00\xff', 200
         elif self.path.startswith("/api/v1/restrooms/by_location"):
             page = 1
             for part in self.path.split("?", 1)[-1].split("&"):

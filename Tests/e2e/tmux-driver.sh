@@ -11,12 +11,13 @@ export XDG_DATA_HOME="$E2E_HOME/data" XDG_STATE_HOME="$E2E_HOME/state" XDG_CACHE
 export XDG_CONFIG_HOME="$E2E_HOME/config" SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR MAPTERM_LOCATION
 
-# offline_config: the settings file every run starts from, `"tiles": []`: no remote tile source, so
-# no test reaches the internet (the default source is OpenFreeMap's). Suites that write their own
+# offline_config: the settings file every run starts from, `"tiles": []` and `"source": "embedded"`:
+# no remote tile source and no live places, so no test reaches the internet (the default tiles are
+# OpenFreeMap's, the default places ask the Refuge Restrooms API). Suites that write their own
 # settings file put this one back after.
 offline_config() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
-  printf '{"tiles": []}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
+  printf '{"tiles": [], "source": "embedded"}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
 }
 offline_config
 

@@ -64,17 +64,22 @@ public enum MapReducer {
         case .layers(let action):
             return LayersReducer.reduce(action, &state)
         case .appeared:
-            return PlacesReducer.appeared(&state) + [.loadTiles(tileRequest(state))]
+            return PlacesReducer.appeared(&state) + LiveReducer.ask(&state) + [.loadTiles(tileRequest(state))]
         case .settled(let generation):
-            return PlacesReducer.settled(generation, &state)
+            guard generation == state.places.generation else { return [] }
+            return PlacesReducer.settled(generation, &state) + LiveReducer.ask(&state)
+        case .liveAnswered(let request, let outcome):
+            return LiveReducer.answered(request, outcome, &state)
+        case .liveRetryDue(let attempt):
+            return LiveReducer.retryDue(attempt, &state)
         case .markersLoaded(let request, let batch):
             return PlacesReducer.loaded(request, batch, &state)
         case .markersFailed(let request, let reason):
             return PlacesReducer.failed(request, reason: reason, &state)
         case .retryDue(let attempt):
             return PlacesReducer.retryDue(attempt, &state)
-        case .detailsLoaded(let place):
-            PlacesReducer.detailsLoaded(place, &state)
+        case .detailsLoaded(let place, let time):
+            PlacesReducer.detailsLoaded(place, at: time, &state)
             return []
         case .leadersLoaded(let key, let leaders):
             PlacesReducer.leadersLoaded(key, leaders, &state)
@@ -165,7 +170,8 @@ public enum MapReducer {
             }
         case .refresh:
             state.places.generation += 1
-            return PlacesReducer.fetchIfNeeded(&state, force: true)
+            state.places.live?.backoff.waiting = false
+            return PlacesReducer.fetchIfNeeded(&state, force: true) + LiveReducer.ask(&state, again: true)
         case .nextPlace: return SelectionReducer.cycle(&state, forward: true)
         case .previousPlace: return SelectionReducer.cycle(&state, forward: false)
         case .search: return SearchReducer.open(&state)

@@ -114,8 +114,10 @@ enum PlacesReducer {
     }
 
     /// A place's full details replace the selected place.
-    static func detailsLoaded(_ place: Place, _ state: inout MapState) {
-        if state.selection?.place?.id == place.id { state.selection = .place(place) }
+    static func detailsLoaded(_ place: Place, at time: Double, _ state: inout MapState) {
+        guard state.selection?.place?.id == place.id else { return }
+        state.selection = .place(place)
+        state.places.detailsAt = time
     }
 
     /// A cluster's leaders join the selected cluster with that marker key.

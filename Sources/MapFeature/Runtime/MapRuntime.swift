@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import Places
 import Synchronization
@@ -14,6 +15,10 @@ public final class MapRuntime: Sendable {
     private let describe: (@Sendable (LatLon) -> String)?
     private let tiles: (any TileService)?
     private let clock: any MapClock
+    /// Answers `.refreshLive` effects; nil when the source has no live part.
+    private let live: LivePlaceFeed?
+    /// The wall clock, seconds since 1970 (UTC): when details arrive.
+    private let wallClock: @Sendable () -> Double
     /// Answers `.search` effects; nil when the map has no search.
     private let searcher: SearchWorker?
     private let work = Mutex(Work())
@@ -23,6 +28,10 @@ public final class MapRuntime: Sendable {
         var timers: [(due: Double, action: MapAction)] = []
         var fetch: Task<Void, Never>?
         var fetchToken = 0
+        /// The live question under way (it goes on to the one waiting, if any).
+        var live: Task<Void, Never>?
+        /// The newest live question asked while another was under way.
+        var liveWaiting: LiveRequest?
         var detailLoad: Task<Void, Never>?
         /// The saved pins' version last seen.
         var pinStamp: PinStamp?
@@ -32,14 +41,18 @@ public final class MapRuntime: Sendable {
 
     /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
     /// `search` answers the search line (on a thread of its own, newest query first). `tiles` loads
-    /// the tiles of `.loadTiles` (nil: the map draws no tiles). Results go to `inbox`.
+    /// the tiles of `.loadTiles` (nil: the map draws no tiles). `live` answers `.refreshLive` (the live part
+    /// of the source). `wallClock` dates arriving details (seconds since 1970, UTC). Results go to `inbox`.
     public init(
-        source: any PlaceSource, pinStore: (any PinStore)? = nil, describe: (@Sendable (LatLon) -> String)? = nil,
-        search: SearchWorker.Answering? = nil, tiles: (any TileService)? = nil, inbox: Inbox = Inbox(),
-        clock: any MapClock = SystemClock()
+        source: any PlaceSource, live: LivePlaceFeed? = nil, pinStore: (any PinStore)? = nil,
+        describe: (@Sendable (LatLon) -> String)? = nil, search: SearchWorker.Answering? = nil,
+        tiles: (any TileService)? = nil, inbox: Inbox = Inbox(), clock: any MapClock = SystemClock(),
+        wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.inbox = inbox
         self.source = source
+        self.live = live
+        self.wallClock = wallClock
         self.pinStore = pinStore
         self.describe = describe
         self.tiles = tiles
@@ -54,7 +67,10 @@ public final class MapRuntime: Sendable {
         for effect in effects {
             switch effect {
             case .quit:
-                work.withLock { $0.fetch?.cancel() }
+                work.withLock {
+                    $0.fetch?.cancel()
+                    $0.live?.cancel()
+                }
                 return false
             case .settle(let generation, let delay):
                 let due = clock.now() + delay
@@ -66,6 +82,10 @@ public final class MapRuntime: Sendable {
                 start(request)
             case .retryPlaces(let attempt, let delay):
                 after(delay, .retryDue(attempt: attempt))
+            case .refreshLive(let request):
+                startLive(request)
+            case .retryLive(let attempt, let delay):
+                after(delay, .liveRetryDue(attempt: attempt))
             case .loadLeaders(let request):
                 let (source, inbox) = (self.source, self.inbox)
                 let task = Task {
@@ -93,10 +113,12 @@ public final class MapRuntime: Sendable {
                         .searchAnswered(generation: request.generation, .init(problem: "search is not available")))
                 }
             case .loadDetails(let place):
-                let (source, inbox) = (self.source, self.inbox)
+                let (source, inbox, wallClock) = (self.source, self.inbox, self.wallClock)
                 let task = Task {
                     // Without details the pane still shows the name and position.
-                    if let full = try? await source.details(for: place) { inbox.post(.detailsLoaded(full)) }
+                    if let full = try? await source.details(for: place) {
+                        inbox.post(.detailsLoaded(full, at: wallClock()))
+                    }
                 }
                 work.withLock { $0.detailLoad = task }
             case .loadTiles(let request):
@@ -184,9 +206,16 @@ public final class MapRuntime: Sendable {
         await task?.value
     }
 
-    /// Waits until every fetch, detail load, reverse geocode, search and tile load started so far has
-    /// delivered its action (`render` draws only then).
+    /// Waits until the live question under way, and those waiting after it, have been answered.
+    public func waitForLive() async {
+        let task = work.withLock { $0.live }
+        await task?.value
+    }
+
+    /// Waits until every live question, fetch, detail load, reverse geocode, search and tile load
+    /// started so far has delivered its action (`render` draws only then).
     public func waitForAll() async {
+        await waitForLive()
         await waitForFetch()
         await waitForDetails()
         let tasks = work.withLock { work in
@@ -212,6 +241,41 @@ public final class MapRuntime: Sendable {
             PlaceImportance.precedes(rank: a.rank, id: a.place.id, rank: b.rank, id: b.place.id)
         }
         return ranked.prefix(request.limit).map(\.place)
+    }
+
+    /// Asks the live source now, or after the question under way (replacing any question waiting).
+    private func startLive(_ request: LiveRequest) {
+        guard let live else { return }
+        work.withLock { work in
+            guard work.live == nil else {
+                work.liveWaiting = request
+                return
+            }
+            work.live = Task { [weak self] in await self?.runLive(request, feed: live) }
+        }
+    }
+
+    /// Asks `request`, then each question that waited meanwhile, one at a time, posting each answer.
+    private func runLive(_ request: LiveRequest, feed: LivePlaceFeed) async {
+        var next: LiveRequest? = request
+        while let current = next {
+            let outcome: LiveOutcome
+            do {
+                let refresh = try await feed.refresh(current.region, filter: current.filter, reuse: !current.again)
+                outcome = .refreshed(changed: refresh.changed)
+            } catch is CancellationError {
+                work.withLock { $0.live = nil }
+                return
+            } catch {
+                outcome = .failed(reason: String(describing: error))
+            }
+            inbox.post(.liveAnswered(current, outcome))
+            next = work.withLock { work in
+                defer { work.liveWaiting = nil }
+                if work.liveWaiting == nil { work.live = nil }
+                return work.liveWaiting
+            }
+        }
     }
 
     private func start(_ request: MarkerRequest) {

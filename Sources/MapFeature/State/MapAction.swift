@@ -54,8 +54,12 @@ public enum MapAction: Sendable {
     case pinsRetryDue
     /// The saved pins as they are now, because another map changed them (or after a failed save).
     case pinsReloaded([Pin])
-    /// The full details of a place arrived.
-    case detailsLoaded(Place)
+    /// The full details of a place arrived, at wall-clock time `at` (seconds since 1970, UTC).
+    case detailsLoaded(Place, at: Double)
+    /// The live source answered a question (`.refreshLive`).
+    case liveAnswered(LiveRequest, LiveOutcome)
+    /// The wait after the `attempt`-th failure of the live source in a row is over.
+    case liveRetryDue(attempt: Int)
     /// Select something directly (nil clears the selection), as `render --select` does.
     case select(Selection?)
     /// Open the pane of the selection (a cluster's too, without zooming in).

@@ -25,6 +25,11 @@ public enum MapEffect: Equatable, Sendable {
     case retryPins(afterSeconds: Double)
     /// Load the tiles of a view: `.tilesLoaded` comes back (again as more tiles arrive).
     case loadTiles(TileRequest)
+    /// Ask the live source about a region and keep what it answers: `.liveAnswered` comes back. One
+    /// question at a time: a newer one waits for the one under way (replacing any older one waiting).
+    case refreshLive(LiveRequest)
+    /// Send `.liveRetryDue(attempt)` after this many seconds: the wait after the live source failed.
+    case retryLive(attempt: Int, afterSeconds: Double)
     /// Send `.tick` after this many seconds (the loading spinner's next step), in place of any tick
     /// still waiting.
     case tick(afterSeconds: Double)

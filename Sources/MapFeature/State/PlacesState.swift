@@ -21,6 +21,11 @@ public struct PlacesState: Equatable, Sendable {
     public var awaitingSettle = false
     /// Failures of the source in a row, and the wait before it is asked again.
     public var backoff = PlaceBackoff()
+    /// The live part of the source (the default source's Refuge Restrooms), nil when it has none.
+    public var live: LivePlacesState?
+    /// The wall-clock time (seconds since 1970, UTC) at which the selected place's details arrived: the
+    /// pane ages the place's fetch time against it.
+    public var detailsAt: Double?
 
     public init() {}
 

@@ -26,7 +26,7 @@ struct DetailPane {
         switch selection {
         case .place(let place):
             title = place.name
-            lines = Self.lines(for: place, ascii: state.ascii)
+            lines = Self.lines(for: place, ascii: state.ascii, now: state.places.detailsAt)
         case .cluster(let cluster):
             title = "\(StatusBar.group(cluster.marker.count, state.ascii)) places here"
             lines = Self.lines(for: cluster, state: state)
@@ -119,8 +119,9 @@ struct DetailPane {
             row: row, width: width, height: height, into: &grid)
     }
 
-    /// The text of the pane, one entry per paragraph.
-    static func lines(for place: Place, ascii: Bool) -> [String] {
+    /// The text of the pane, one entry per paragraph; `now` (seconds since 1970, UTC) ages the time a
+    /// live place was fetched.
+    static func lines(for place: Place, ascii: Bool, now: Double? = nil) -> [String] {
         var lines: [String] = []
         switch place.details {
         case .restroom(let r):
@@ -154,8 +155,30 @@ struct DetailPane {
         case .none:
             break
         }
+        if let fetched = place.fetchedAt {
+            lines += ["", "From Refuge Restrooms, " + fetchedText(fetched, now: now)]
+        }
         lines += ["", place.coordinate.description]
         return lines
+    }
+
+    /// "fetched 3 hours ago (2026-11-30)", "fetched just now"; without `now`, the date alone. Times are
+    /// seconds since 1970 (UTC); a fetch time after `now` (a clock set back) reads as just now.
+    static func fetchedText(_ fetched: Double, now: Double?) -> String {
+        let date = UTCDate.day(secondsSince1970: fetched)
+        guard let now else { return "fetched \(date)" }
+        let seconds = max(0, now - fetched)
+        let (count, unit): (Double, String) =
+            switch seconds {
+            case ..<60: (0, "")
+            case ..<3600: (seconds / 60, "minute")
+            case ..<86400: (seconds / 3600, "hour")
+            default: (seconds / 86400, "day")
+            }
+        guard count >= 1 else { return "fetched just now" }
+        let whole = count.checkedInt(in: 1...1_000_000) ?? 1_000_000
+        let age = "\(whole) \(unit)\(whole == 1 ? "" : "s") ago"
+        return unit == "day" ? "fetched \(age) (\(date))" : "fetched \(age)"
     }
 
     /// Splits a paragraph into lines of at most `width` columns at spaces (a longer word is cut).

@@ -104,7 +104,9 @@ struct StatusBar {
     }
 
     /// "  ⠋ loading · 38 markers · 2 140 places in view", "  12 places in view", "  no places in view";
-    /// while the source fails, "  places unavailable (3 tries): The server did not answer in time".
+    /// while the source fails, "  places unavailable (3 tries): The server did not answer in time"; while
+    /// the live part of the source fails, "  12 places in view · stored only, Refuge Restrooms unavailable
+    /// (2 tries): …".
     static func placesPart(_ state: MapState, _ counts: (markers: Int, places: Int)) -> Part {
         let dot = state.ascii ? "-" : "·"
         var full: String
@@ -130,6 +132,12 @@ struct StatusBar {
         } else if let cap = state.places.cappedAt {
             full += " \(dot) capped at \(group(cap, state.ascii))"
             short += " (capped)"
+        }
+        if let live = state.places.live, live.backoff.failures > 0 {
+            let reason = (live.backoff.reason ?? "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            let tries = live.backoff.failures == 1 ? "1 try" : "\(live.backoff.failures) tries"
+            full += " \(dot) stored only, \(live.name) unavailable (\(tries))" + (reason.isEmpty ? "" : ": \(reason)")
+            short += " (stored only)"
         }
         if state.places.isLoading {
             let frames = state.ascii ? asciiSpinner : spinner

@@ -14,6 +14,7 @@ import GeoCore
 /// ```
 /// Details sit under a key named after their type (`"restroom"` or `"airport"`) and are left out when
 /// there are none. Field names are camelCase; missing optional fields decode as empty, false, 0 or nil.
+/// `"fetchedAt"` (seconds since 1970, UTC) is there only for a place fetched from a live source.
 public struct Place: Sendable, Hashable, Codable, Identifiable {
     /// Stable identifier prefixed by its source: "rr:1234" (Refuge Restrooms), "ap:KSFO" (OurAirports),
     /// "osm:node/123" (OpenStreetMap). Unique within a source.
@@ -26,13 +27,20 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
     public var coordinate: LatLon
     /// Kind-specific details.
     public var details: PlaceDetails
+    /// When mapterm last fetched this place from a live source (the Refuge Restrooms API), in seconds
+    /// since 1970 (UTC); nil for places shipped with mapterm, imported, or not asked for with details.
+    public var fetchedAt: Double?
 
-    public init(id: String, kind: PlaceKind, name: String, coordinate: LatLon, details: PlaceDetails = .none) {
+    public init(
+        id: String, kind: PlaceKind, name: String, coordinate: LatLon, details: PlaceDetails = .none,
+        fetchedAt: Double? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.name = name
         self.coordinate = coordinate
         self.details = details
+        self.fetchedAt = fetchedAt
     }
 
     /// The restroom details, or nil when the details are of another type.
@@ -50,7 +58,7 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, name, lat, lon, restroom, airport
+        case id, kind, name, lat, lon, restroom, airport, fetchedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +74,7 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
         } else {
             details = .none
         }
+        fetchedAt = try c.decodeIfPresent(Double.self, forKey: .fetchedAt).flatMap { $0.isFinite ? $0 : nil }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,5 +89,6 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
         case .airport(let airport): try c.encode(airport, forKey: .airport)
         case .none: break
         }
+        try c.encodeIfPresent(fetchedAt, forKey: .fetchedAt)
     }
 }
