@@ -35,6 +35,16 @@ import TileSources
         }
     }
 
+    @Test func thePlaceSourceIsReadAndMustBeANonEmptyString() throws {
+        #expect(try UserConfig.parse(Data("{\"source\": \"embedded\"}".utf8)).source == "embedded")
+        #expect(try UserConfig.parse(Data("{}".utf8)).source == nil, "no key: the default source")
+        for bad in ["\"\"", "[\"refuge\"]", "7", "null"] {
+            #expect(throws: UserConfigError.self, "\(bad)") {
+                try UserConfig.parse(Data("{\"source\": \(bad)}".utf8))
+            }
+        }
+    }
+
     @Test func wrongTypesAreNamed() {
         #expect(throws: UserConfigError.notStrings(key: "layers")) {
             try UserConfig.parse(Data("{\"layers\":[1]}".utf8))

@@ -48,6 +48,15 @@ struct MapConfigurationTests {
         #expect(try configuration(["--layer", "/b.gpx"], settings: settings).layers.specs.map(\.path) == ["/b.gpx"])
     }
 
+    @Test func thePlaceSourceIsTheOptionsElseTheSettingsElseTheDefault() throws {
+        #expect(try configuration([]).placeSource == nil, "the default: the database and the live API")
+        var settings = UserConfig()
+        settings.source = "embedded"
+        #expect(try configuration([], settings: settings).placeSource == "embedded")
+        #expect(try configuration(["--source", "refuge"], settings: settings).placeSource == "refuge")
+        #expect(try configuration(["--offline"]).offline)
+    }
+
     @Test func aBadLocationIsKeptForTheAlert() throws {
         let made = try configuration(["--location", "123,456"])
         let location = try #require(made.location)
