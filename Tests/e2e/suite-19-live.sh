@@ -70,6 +70,18 @@ offline_and_embedded_ask_nothing() {
   [ "$(live_requests)" -eq "$before" ]
 }
 
+two_processes_keep_at_once() {
+  # Two first runs at once on a new data folder: one builds the database, both keep what they fetched.
+  local data="$live_dir/two"
+  XDG_DATA_HOME="$data" live_ids --api-base "$live_url" > "$live_dir/one.ids" &
+  local first=$!
+  XDG_DATA_HOME="$data" live_ids --api-base "$live_url" > "$live_dir/two.ids" || return 1
+  wait $first || return 1
+  grep -qx rr:9002 "$live_dir/one.ids" && grep -qx rr:9002 "$live_dir/two.ids" || return 1
+  XDG_DATA_HOME="$data" live_ids --offline > "$live_dir/after.ids" || return 1
+  grep -qx rr:9002 "$live_dir/after.ids" && [ "$(grep -c rr:9002 "$live_dir/after.ids")" -eq 1 ]
+}
+
 map_shows_live_restrooms_with_escapes_stripped() {
   # A restroom the stand-in serves and no other source has, in the map: its name whole, stripped.
   start 120 40 --api-base "$live_url" --center 37.7790,-122.4160 --zoom 18
@@ -100,6 +112,7 @@ check "places (default source) lists the live restrooms beside the shipped ones"
 check "live restrooms are kept: listed and aged in the pane after the server stops" kept_after_the_server_stops
 check "a 500 or a garbled answer drops no place and reaches stderr sanitised" a_500_and_garbage_drop_nothing
 check "--offline and --source embedded ask the live API nothing" offline_and_embedded_ask_nothing
+check "two processes at once keep what they fetched, once" two_processes_keep_at_once
 check "the map shows a live restroom, its name stripped of escapes, its pane aged" map_shows_live_restrooms_with_escapes_stripped
 check "a failing live API is a status-bar note, never an alert, and keys work" a_failing_live_part_is_a_note_and_keys_work
 kill $live_pid 2>/dev/null
