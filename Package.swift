@@ -70,7 +70,9 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
-        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
+        ),
         .testTarget(
             name: "VectorTilesTests", dependencies: ["VectorTiles", "GeoCore", "Storage", "Render", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
