@@ -31,12 +31,12 @@ struct GeodesicSeries: Sendable {
         return (t + eps) / (1 - eps)
     }
 
-    /// C₁ₗ, l = 1…6 (index 0 unused): the distance integral's sine terms.
-    static func c1(_ eps: Double) -> [Double] {
+    /// C₁ₗ, l = 1…6 (lane 0 and 7 unused): the distance integral's sine terms.
+    static func c1(_ eps: Double) -> SIMD8<Double> {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
         return [
             0, -eps / 2 + 3 * e3 / 16 - e5 / 32, -e2 / 16 + e4 / 32 - 9 * e6 / 2048, -e3 / 48 + 3 * e5 / 256,
-            -5 * e4 / 512 + 3 * e6 / 512, -7 * e5 / 1280, -7 * e6 / 2048,
+            -5 * e4 / 512 + 3 * e6 / 512, -7 * e5 / 1280, -7 * e6 / 2048, 0,
         ]
     }
 
@@ -47,32 +47,38 @@ struct GeodesicSeries: Sendable {
         return t * (1 - eps) - eps
     }
 
-    /// C₂ₗ, l = 1…6 (index 0 unused).
-    static func c2(_ eps: Double) -> [Double] {
+    /// C₂ₗ, l = 1…6 (lanes 0 and 7 unused).
+    static func c2(_ eps: Double) -> SIMD8<Double> {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
         return [
             0, eps / 2 + e3 / 16 + e5 / 32, 3 * e2 / 16 + e4 / 32 + 35 * e6 / 2048, 5 * e3 / 48 + 5 * e5 / 256,
-            35 * e4 / 512 + 7 * e6 / 512, 63 * e5 / 1280, 77 * e6 / 2048,
+            35 * e4 / 512 + 7 * e6 / 512, 63 * e5 / 1280, 77 * e6 / 2048, 0,
         ]
     }
 
     /// A₃: the longitude integral's scale.
     func a3(_ eps: Double) -> Double { Self.polynomial(a3, eps) }
 
-    /// C₃ₗ, l = 1…5 (index 0 unused).
-    func c3(_ eps: Double) -> [Double] { c3.map { $0.isEmpty ? 0 : Self.polynomial($0, eps) } }
+    /// C₃ₗ, l = 1…5 (lanes 0, 6 and 7 unused).
+    func c3(_ eps: Double) -> SIMD8<Double> {
+        var result = SIMD8<Double>()
+        for l in 1..<c3.count { result[l] = Self.polynomial(c3[l], eps) }
+        return result
+    }
 
-    /// Σ cₗ sin 2lσ for l = 1…count − 1, given sin σ and cos σ (Clenshaw summation).
-    static func sineSum(_ coefficients: [Double], sin s: Double, cos c: Double) -> Double {
+    /// Σ cₗ sin 2lσ for l = 1…7, given sin σ and cos σ (Clenshaw summation); lane 0 is not read.
+    static func sineSum(_ coefficients: SIMD8<Double>, sin s: Double, cos c: Double) -> Double {
         let twoCos2 = 2 * (c - s) * (c + s)
         var (next, nextButOne) = (0.0, 0.0)
-        for l in stride(from: coefficients.count - 1, through: 1, by: -1) {
+        for l in stride(from: 7, through: 1, by: -1) {
             (next, nextButOne) = (twoCos2 * next - nextButOne + coefficients[l], next)
         }
         return 2 * s * c * next
     }
 
     private static func polynomial(_ coefficients: [Double], _ x: Double) -> Double {
-        coefficients.reversed().reduce(0) { $0 * x + $1 }
+        var value = 0.0
+        for coefficient in coefficients.reversed() { value = value * x + coefficient }
+        return value
     }
 }

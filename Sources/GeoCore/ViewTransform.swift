@@ -63,9 +63,13 @@ public struct ViewTransform: Sendable {
             east: LatLon.wrapLongitude(east * 360 - 180) == -180 ? 180 : LatLon.wrapLongitude(east * 360 - 180))
     }
 
-    /// Metres on the ground per dot at the view center (Mercator scale at that latitude).
+    /// Metres on the ground per dot across the view center: the length of a dot's longitude span along
+    /// the parallel of the center on the WGS84 ellipsoid (radius N(φ) cos φ, N = a / √(1 − e² sin² φ)).
     public var metersPerDot: Double {
-        Geodesy.earthCircumference * cos(camera.center.lat * .pi / 180) / scale
+        let f = Geodesic.wgs84.flattening
+        let sinLat = sin(camera.center.lat * .pi / 180)
+        let primeVertical = 1 / (1 - f * (2 - f) * sinLat * sinLat).squareRoot()
+        return Geodesy.earthCircumference * primeVertical * cos(camera.center.lat * .pi / 180) / scale
     }
 
     /// Tiles of integer zoom `z` that cover the map area, west to east then north to south.

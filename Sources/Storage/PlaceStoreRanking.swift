@@ -10,7 +10,7 @@ enum PlaceStoreRanking {
     /// The first `limit` of `candidates` in ranking order around `center`, as places with `details = .none`.
     static func nearest(_ candidates: PlaceCandidates, to center: LatLon, limit: Int) -> [Place] {
         guard limit > 0, candidates.count > 0 else { return [] }
-        let distances = candidates.items.map { Geodesy.distance(center, $0.coordinate) }
+        let distances = candidates.items.map { Geodesy.sphericalDistance(center, $0.coordinate) }
         var keys = distances.indices.map { (distance: distances[$0], index: $0) }
         if candidates.count > 2 * limit {
             // Only the entries within the limit-th smallest distance (ties included) can be in the answer:

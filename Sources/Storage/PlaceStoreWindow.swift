@@ -34,7 +34,7 @@ enum PlaceStoreWindow {
             let found = try lookup(window)
             if found.count >= limit, let last = found.last {
                 let bound = outsideDistanceKm(center: center, halfHeight: h, halfWidth: w)
-                if Geodesy.distance(center, last.coordinate) < bound * (1 - 1e-9) { return found }
+                if Geodesy.sphericalDistance(center, last.coordinate) < bound * (1 - 1e-9) { return found }
             }
             // Aim the next window at about twice `limit` places, growing at least 2× and at most 8× per side.
             let wanted = (2 * Double(limit) / Double(max(found.count, 1))).squareRoot()

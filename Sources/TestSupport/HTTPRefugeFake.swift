@@ -23,8 +23,8 @@ public enum HTTPRefugeFake {
             let perPage = max(1, Int(query["per_page"] ?? "") ?? 10)
             let center = LatLon(lat: lat, lon: lng)
             let sorted = restrooms.sorted {
-                let a = Geodesy.distance(center, $0.coordinate)
-                let b = Geodesy.distance(center, $1.coordinate)
+                let a = Geodesy.sphericalDistance(center, $0.coordinate)
+                let b = Geodesy.sphericalDistance(center, $1.coordinate)
                 return a != b ? a < b : $0.id < $1.id
             }
             let start = min(sorted.count, (page - 1) * perPage)

@@ -56,7 +56,7 @@ import Testing
         let result = try await source.places(in: downtown, kinds: [.restroom], limit: 5)
         #expect(result.count == 5)
         let center = PlaceRanking.center(of: downtown)
-        let distances = result.map { Geodesy.distance(center, $0.coordinate) }
+        let distances = result.map { Geodesy.sphericalDistance(center, $0.coordinate) }
         #expect(distances == distances.sorted())
     }
 }

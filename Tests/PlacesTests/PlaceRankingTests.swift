@@ -19,7 +19,7 @@ import Testing
         let region = GeoBounds(south: 37.7, west: -122.52, north: 37.82, east: -122.35)
         let radius = PlaceRanking.radiusKm(of: region)
         let center = PlaceRanking.center(of: region)
-        let corner = Geodesy.distance(center, LatLon(lat: 37.82, lon: -122.52))
+        let corner = Geodesy.sphericalDistance(center, LatLon(lat: 37.82, lon: -122.52))
         #expect(radius >= corner && radius < corner * 1.01)
     }
 

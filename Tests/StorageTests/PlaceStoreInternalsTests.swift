@@ -120,7 +120,7 @@ import Testing
             let dLon = abs(LatLon.wrapLongitude(point.lon - center.lon))
             let outside = abs(point.lat - center.lat) > h || dLon > w
             if outside {
-                #expect(Geodesy.distance(center, point) >= bound * (1 - 1e-9), "\(center) \(h) \(w) \(point)")
+                #expect(Geodesy.sphericalDistance(center, point) >= bound * (1 - 1e-9), "\(center) \(h) \(w) \(point)")
             }
         }
     }

@@ -2,7 +2,7 @@ import GeoCore
 
 /// The one ordering every `PlaceSource` uses, so that sources agree on which places survive a `limit`.
 ///
-/// Rank = great-circle distance (`Geodesy.distance`, km) from `center(of: region)`, smaller first; equal
+/// Rank = great-circle distance (`Geodesy.sphericalDistance`, km) from `center(of: region)`, smaller first; equal
 /// distances (places in one spot) are ordered by `id` (Swift `String` `<`). Nothing else counts: no
 /// kind is preferred, so the result depends only on positions and ids.
 public enum PlaceRanking {
@@ -35,7 +35,7 @@ public enum PlaceRanking {
                 LatLon(lat: region.south, lon: lon), LatLon(lat: region.north, lon: lon),
                 LatLon(lat: lat, lon: region.west), LatLon(lat: lat, lon: region.east),
             ] {
-                farthest = max(farthest, Geodesy.distance(c, point))
+                farthest = max(farthest, Geodesy.sphericalDistance(c, point))
             }
         }
         return farthest
@@ -43,8 +43,8 @@ public enum PlaceRanking {
 
     /// True when `a` ranks before `b` for a region centred at `center`.
     public static func precedes(_ a: Place, _ b: Place, center: LatLon) -> Bool {
-        let da = Geodesy.distance(center, a.coordinate)
-        let db = Geodesy.distance(center, b.coordinate)
+        let da = Geodesy.sphericalDistance(center, a.coordinate)
+        let db = Geodesy.sphericalDistance(center, b.coordinate)
         return da != db ? da < db : a.id < b.id
     }
 
@@ -59,7 +59,7 @@ public enum PlaceRanking {
         var keyed: [(distance: Double, place: Place)] = []
         for place in candidates
         where filter.allows(place) && region.contains(place.coordinate) && seen.insert(place.id).inserted {
-            keyed.append((Geodesy.distance(c, place.coordinate), place))
+            keyed.append((Geodesy.sphericalDistance(c, place.coordinate), place))
         }
         keyed.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }
         return keyed.prefix(limit).map(\.place)
