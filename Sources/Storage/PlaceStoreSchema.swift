@@ -104,5 +104,5 @@ package enum PlaceStoreSchema {
     static let requiredTables = ["places", "places_rtree", "markers_rtree", "clusters", "place_words"]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
-    static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
+    package static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import Network
 import Places
+import PostGIS
 import Storage
 
 /// Builds the place source named by `--source`: `embedded` (the SQLite database, built on first run),
-/// `refuge` (the live Refuge Restrooms API at `--api-base`), or a JSON file of places.
+/// `refuge` (the live Refuge Restrooms API at `--api-base`), a PostGIS database (`postgresql://…` or
+/// `postgres://…`, filled by `mapterm import FILE --to URL`), or a JSON file of places.
 enum PlaceSources {
     /// The source and, when the embedded database had to be rebuilt, why (for an alert).
     struct Opened {
@@ -37,9 +39,17 @@ enum PlaceSources {
                 url.host != nil
             else { throw UsageError("--api-base must be an http(s) URL (got '\(base)')") }
             return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: url)), notice: nil)
+        case _ where PostgresURL.isPostgres(name):
+            do {
+                return Opened(source: try PostGISPlaceStore(url: name), notice: nil)
+            } catch let error as PostGISError {
+                throw UsageError("--source: \(error)")
+            }
         default:
             guard FileManager.default.isReadableFile(atPath: name) else {
-                throw UsageError("--source must be embedded, refuge or a readable JSON file of places (got '\(name)')")
+                throw UsageError(
+                    "--source must be embedded, refuge, a postgresql:// URL or a readable JSON file of places (got '\(PostgresURL.redact(name))')"
+                )
             }
             do {
                 return Opened(source: try FixtureSource(path: name), notice: nil)
