@@ -17,9 +17,10 @@ release:
 ## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
+## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh), or are skipped, saying why.
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
+	bash Tests/services/postgres.sh run $(SWIFT) test --skip-build --no-parallel
 
 e2e: release
 	bash Tests/e2e/e2e.sh $(RELEASE_BIN)

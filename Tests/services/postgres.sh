@@ -4,6 +4,8 @@
 # prints its URL; `url` prints it again; `stop` stops the cluster and removes the folder. The state
 # (folder, port) lives in $MAPTERM_PG_STATE (default .build/postgres-test). Exit 3 from `start`, with
 # the reason on stderr, when the server binaries are not installed (Debian: postgresql-15-postgis-3).
+# `run CMD…` starts a server, runs CMD with its URL in MAPTERM_TEST_POSTGRES and stops it afterwards
+# (also when CMD fails or is interrupted); without the binaries it says so and runs CMD without it.
 set -euo pipefail
 BIN=${MAPTERM_PG_BIN:-/usr/lib/postgresql/15/bin}
 STATE=${MAPTERM_PG_STATE:-$(cd "$(dirname "$0")/../.." && pwd)/.build/postgres-test}
@@ -53,9 +55,24 @@ stop() {
   rm -rf "$dir" "$STATE/dir" "$STATE/port"
 }
 
+run() {
+  local url status=0
+  if url=$(start); then
+    trap stop EXIT INT TERM
+    echo "postgres.sh: a private PostgreSQL with PostGIS for the PostGIS tests at $url" >&2
+    MAPTERM_TEST_POSTGRES=$url "$@" || status=$?
+  else
+    [ $? -eq 3 ] || exit 1
+    echo "postgres.sh: the PostGIS tests are skipped (the reason is above)" >&2
+    "$@" || status=$?
+  fi
+  exit $status
+}
+
 case "${1:-}" in
   start) start ;;
+  run) shift; run "$@" ;;
   stop) stop ;;
   url) url ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|url|run CMD..." >&2; exit 2 ;;
 esac
