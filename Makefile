@@ -51,7 +51,7 @@ lint:
 bench:
 	$(SWIFT) build -c release --product mapterm
 	$(SWIFT) build -c release --product mapterm-bench
-	.build/release/mapterm-bench
+	bash Tests/services/postgres.sh run .build/release/mapterm-bench
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)

@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "PostGISTests", dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
+            name: "PostGISTests",
+            dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],

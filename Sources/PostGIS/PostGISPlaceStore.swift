@@ -190,9 +190,12 @@ public final class PostGISPlaceStore: PlaceSource, SearchSource {
                     let slotMask = PlaceClusters.slotMask(mask, group)
                     guard slotMask != 0 else { continue }
                     guard let bytes = rows.bytes(row, 1),
-                        MarkerBucket.unpack(bytes, group: group, zoom: level, slotMask: slotMask, into: &result, where: {
-                            $0.lat >= part.south && $0.lat <= part.north && $0.lon >= part.west && $0.lon <= part.east
-                        })
+                        MarkerBucket.unpack(
+                            bytes, group: group, zoom: level, slotMask: slotMask, into: &result,
+                            where: {
+                                $0.lat >= part.south && $0.lat <= part.north && $0.lon >= part.west
+                                    && $0.lon <= part.east
+                            })
                     else { throw PostGISError.query("a damaged marker row (bucket \(bucket))") }
                 }
             }

@@ -68,9 +68,15 @@ enum PostGISSchema {
 
     /// The columns each table must have, checked when a database is opened.
     static let requiredColumns: [(table: String, columns: [String])] = [
-        ("mapterm_places", ["rowid", "id", "kind", "name", "lat", "lon", "details", "category", "rank", "keywords", "geom"]),
+        (
+            "mapterm_places",
+            ["rowid", "id", "kind", "name", "lat", "lon", "details", "category", "rank", "keywords", "geom"]
+        ),
         ("mapterm_place_words", ["word", "rowid"]),
-        ("mapterm_markers", ["bucket", "min_lon", "max_lon", "min_lat", "max_lat", "min_z", "max_z", "entries", "extent"]),
+        (
+            "mapterm_markers",
+            ["bucket", "min_lon", "max_lon", "min_lat", "max_lat", "min_z", "max_z", "entries", "extent"]
+        ),
         ("mapterm_clusters", ["id", "rank", "counts", "children"]),
     ]
 

@@ -52,8 +52,10 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
             }
         }
         if let query = result.firstIndex(of: "?") {
-            var parameters = result[result.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
-                .map(String.init)
+            var parameters = result[result.index(after: query)...].split(
+                separator: "&", omittingEmptySubsequences: false
+            )
+            .map(String.init)
             for (index, parameter) in parameters.enumerated() where parameter.lowercased().hasPrefix("password=") {
                 parameters[index] = "password=***"
             }

@@ -19,7 +19,8 @@ package enum PlaceStoreWindow {
 
     /// Runs `lookup` on growing windows of `region` (each returns the ranked, limited places of the
     /// region inside the window) until the answer is exact; returns it.
-    package static func search(_ region: GeoBounds, limit: Int, lookup: (GeoBounds) throws -> [Place]) throws -> [Place] {
+    package static func search(_ region: GeoBounds, limit: Int, lookup: (GeoBounds) throws -> [Place]) throws -> [Place]
+    {
         let center = PlaceRanking.center(of: region)
         let halfHeight = (region.north - region.south) / 2
         let halfWidth = PlaceRanking.lonSpan(of: region) / 2

@@ -42,7 +42,9 @@ enum OptionTable {
     static let color = SwitchOption("color", help: ["render: colour the text with ANSI escape sequences"])
     static let size = ValueOption("size", "COLSxROWS", help: ["render: frame size in cells"], parse: parseSize)
     static let source = ValueOption(
-        "source", "S", help: ["where places come from: embedded (default), refuge, postgresql://… (PostGIS), or a JSON file of places"])
+        "source", "S",
+        help: ["where places come from: embedded (default), refuge, postgresql://… (PostGIS), or a JSON file of places"]
+    )
     static let importTo = ValueOption(
         "to", "URL", help: ["import: into a PostGIS database (postgresql://…) instead of the embedded one"])
     static let apiBase = ValueOption("api-base", "URL", help: ["the Refuge Restrooms API to ask with --source refuge"])

@@ -23,8 +23,12 @@ import Testing
     }
 
     @Test func passwordsAreRedacted() {
-        #expect(PostgresURL.redact("postgresql://ann:s3cr%40t@db.example:5432/places") == "postgresql://ann:***@db.example:5432/places")
-        #expect(PostgresURL.redact("postgres://ann@db/places?password=hunter2&sslmode=require") == "postgres://ann@db/places?password=***&sslmode=require")
+        #expect(
+            PostgresURL.redact("postgresql://ann:s3cr%40t@db.example:5432/places")
+                == "postgresql://ann:***@db.example:5432/places")
+        #expect(
+            PostgresURL.redact("postgres://ann@db/places?password=hunter2&sslmode=require")
+                == "postgres://ann@db/places?password=***&sslmode=require")
         #expect(PostgresURL.redact("postgresql://ann:a:b@c@db/x") == "postgresql://ann:***@db/x")
         #expect(PostgresURL.redact("postgresql://db/places") == "postgresql://db/places")
         #expect(PostgresURL.redact("postgresql://ann:pw@db/x\u{1b}[2J") == "postgresql://ann:***@db/x")

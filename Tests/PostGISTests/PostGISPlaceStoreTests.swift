@@ -41,7 +41,8 @@ struct PostGISPlaceStoreTests {
         for zoom in [3, 8, 13, 16] {
             let span = 360 / pow(2, Double(zoom))
             for _ in 0..<4 {
-                views.append((PlacesRandom.region(in: .world, minSpan: span / 2, maxSpan: span, using: &generator), zoom))
+                views.append(
+                    (PlacesRandom.region(in: .world, minSpan: span / 2, maxSpan: span, using: &generator), zoom))
             }
         }
         views.append((GeoBounds(south: -20, west: 170, north: 10, east: -170), 3))  // across the antimeridian
@@ -69,7 +70,9 @@ struct PostGISPlaceStoreTests {
             #expect(got == want, "leaders of \(cluster)")
         }
 
-        for (words, typos) in [(["place", "4242"], false), (["4242"], false), (["plcae", "77"], true), (["ap"], false)] {
+        for (words, typos) in [
+            (["place", "4242"], false), (["4242"], false), (["plcae", "77"], true), (["ap"], false),
+        ] {
             let want = try sqlite.candidates(for: words, typos: typos, limit: 20).map(\.placeID)
             let got = try postgis.candidates(for: words, typos: typos, limit: 20).map(\.placeID)
             #expect(got == want, "search candidates for \(words)")

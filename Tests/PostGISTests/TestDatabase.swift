@@ -40,7 +40,9 @@ struct TestDatabase {
 
     /// Ends the server sessions of this database except the admin's own.
     func terminateSessions() throws {
-        try run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        try run(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
     }
 
     /// Drops the database (ending its sessions).
