@@ -43,7 +43,7 @@ let package = Package(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
             swiftSettings: strict),
         .target(
-            name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety"],
+            name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
             swiftSettings: strict),
         .target(
             name: "TileSources",

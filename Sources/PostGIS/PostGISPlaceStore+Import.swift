@@ -1,3 +1,4 @@
+import Blocking
 import GeoCore
 import Places
 import Storage
@@ -18,8 +19,9 @@ extension PostGISPlaceStore {
     /// creates the tables. Rows go in by `COPY`, in Hilbert order (as the SQLite store's, so both
     /// build the same cluster hierarchies from the same places): into empty tables straight, with the
     /// indexes built afterwards; otherwise through a temporary table, replacing rows of the same id in
-    /// place. The cluster hierarchies of every group are then rebuilt from the whole table in Swift
-    /// (`ClusterTree`) and written as `mapterm_markers` and `mapterm_clusters` rows.
+    /// place. The cluster hierarchies of every group are rebuilt from the whole table in Swift
+    /// (`ClusterTree`; for a load into empty tables on the second core while the server writes the rows
+    /// and builds the indexes) and written as `mapterm_markers` and `mapterm_clusters` rows.
     /// - Throws: `PostGISError` (the database is unchanged then).
     @discardableResult
     public func `import`(_ places: [Place]) throws -> Int {
@@ -33,21 +35,24 @@ extension PostGISPlaceStore {
                 let empty = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM mapterm_places)") {
                     $0.text(0, 0) == "t"
                 }
-                var inputs: [ClusterInput]
+                let hierarchies: [ClusterRows]
                 if empty {
+                    let build = ForkedWork {
+                        Self.hierarchies(ClusterInput.of(order.enumerated().map { (Int64($0 + 1), places[$1]) }))
+                    }
                     try connection.script(PostGISSchema.dropIndexes)
                     let rowids = order.indices.map { Int64($0 + 1) }
                     try copyPlaces(places, order: order, rowids: rowids, into: "mapterm_places")
                     try copyWords(places, order: order, rowids: rowids)
                     try connection.script(PostGISSchema.indexes)
-                    inputs = ClusterInput.of(order.indices.map { (rowids[$0], places[order[$0]]) })
+                    hierarchies = build.join()
                 } else {
                     try connection.script(PostGISSchema.indexes)
                     let rowids = try assignRowids(places, order: order)
                     try replaceRows(places, order: order, rowids: rowids)
-                    inputs = try storedInputs()
+                    hierarchies = Self.hierarchies(try storedInputs())
                 }
-                try writeClusters(&inputs)
+                try writeClusters(hierarchies)
                 try connection.script("ANALYZE mapterm_places; ANALYZE mapterm_place_words; ANALYZE mapterm_markers")
                 return order.count
             }
@@ -121,7 +126,8 @@ extension PostGISPlaceStore {
     }
 
     /// Writes the places of `order` through a temporary table: rows of the same rowid (the same id) are
-    /// replaced in place, and their words.
+    /// replaced in place, and their words (the old words found from the old rows' text, so the word
+    /// table needs no index by rowid).
     private func replaceRows(_ places: [Place], order: [Int], rowids: [Int64]) throws {
         try connection.script(
             """
@@ -129,9 +135,25 @@ extension PostGISPlaceStore {
             ALTER TABLE mapterm_import DROP COLUMN geom;
             """)
         try copyPlaces(places, order: order, rowids: rowids, into: "mapterm_import")
+        let old = try connection.query(
+            "SELECT p.rowid, p.name, p.keywords FROM mapterm_places p JOIN mapterm_import i ON i.rowid = p.rowid"
+        ) { rows in (0..<rows.count).map { (rows.int($0, 0), rows.text($0, 1), rows.text($0, 2)) } }
+        try connection.script("CREATE TEMPORARY TABLE mapterm_import_words (word text, rowid bigint) ON COMMIT DROP")
+        try connection.copyIn("COPY mapterm_import_words (word, rowid) FROM STDIN") { sink in
+            var words: [String] = []
+            for (rowid, name, keywords) in old {
+                PlaceWordWriter.words(name: name, storedKeywords: keywords, into: &words)
+                for word in words {
+                    sink.line.text(word)
+                    sink.line.number(rowid)
+                    try sink.end()
+                }
+            }
+        }
         try connection.script(
             """
-            DELETE FROM mapterm_place_words w USING mapterm_import i WHERE w.rowid = i.rowid;
+            DELETE FROM mapterm_place_words w USING mapterm_import_words o
+            WHERE w.word = o.word COLLATE "C" AND w.rowid = o.rowid;
             INSERT INTO mapterm_places (rowid, id, kind, name, lat, lon, details, category, rank, keywords)
             SELECT rowid, id, kind, name, lat, lon, details, category, rank, keywords FROM mapterm_import
             ON CONFLICT (rowid) DO UPDATE SET id = EXCLUDED.id, kind = EXCLUDED.kind, name = EXCLUDED.name,
@@ -168,13 +190,11 @@ extension PostGISPlaceStore {
 
     // MARK: Clusters
 
-    /// Builds the hierarchy of every group and replaces the stored markers and clusters with it.
-    private func writeClusters(_ inputs: inout [ClusterInput]) throws {
-        try connection.script("DELETE FROM mapterm_markers; DELETE FROM mapterm_clusters")
+    /// The hierarchy of every group with places, packed (computation only).
+    private static func hierarchies(_ inputs: [ClusterInput]) -> [ClusterRows] {
         var all: [ClusterRows] = []
         for group in ClusterGroup.allCases {
             let input = inputs[Int(group.rawValue)]
-            inputs[Int(group.rawValue)] = ClusterInput()
             guard !input.points.isEmpty else { continue }
             let tree = ClusterTree(group: group, points: input.points)
             all.append(
@@ -188,6 +208,12 @@ extension PostGISPlaceStore {
                     },
                     point: { point in (input.rowids[Int(point)], input.points[Int(point)].category) }))
         }
+        return all
+    }
+
+    /// Replaces the stored markers and clusters with `all`.
+    private func writeClusters(_ all: [ClusterRows]) throws {
+        try connection.script("DELETE FROM mapterm_markers; DELETE FROM mapterm_clusters")
         try connection.copyIn(
             "COPY mapterm_markers (bucket, min_lon, max_lon, min_lat, max_lat, min_z, max_z, entries) FROM STDIN"
         ) { sink in

@@ -27,7 +27,7 @@ public final class PostGISPlaceStore: PlaceSource, SearchSource {
     /// - Throws: `PostGISError` naming what is missing.
     public convenience init(url text: String) throws {
         let url = try PostgresURL(text)
-        try self.init(connection: try PostgresConnection(url))
+        try self.init(connection: try PostgresConnection(url, statementTimeout: Self.statementTimeout))
         try checkPostGIS(install: false)
         try checkTables()
     }
@@ -37,8 +37,9 @@ public final class PostGISPlaceStore: PlaceSource, SearchSource {
         url = connection.url
     }
 
-    /// The server session's process id (tests end it to break the connection).
-    public var backendPID: Int32 { connection.backendPID }
+    /// The longest a query of the map may run, in milliseconds, before the server cancels it (a failure
+    /// the map shows and retries).
+    static let statementTimeout = 10_000
 
     // MARK: Checks
 

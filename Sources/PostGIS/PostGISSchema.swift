@@ -52,13 +52,12 @@ enum PostGISSchema {
         CREATE UNIQUE INDEX IF NOT EXISTS mapterm_places_by_id ON mapterm_places (id);
         CREATE INDEX IF NOT EXISTS mapterm_places_geom ON mapterm_places USING gist (geom);
         CREATE INDEX IF NOT EXISTS mapterm_place_words_by_word ON mapterm_place_words (word, rowid);
-        CREATE INDEX IF NOT EXISTS mapterm_place_words_by_rowid ON mapterm_place_words (rowid);
         """
 
     /// Drops the indexes of `indexes` (before a bulk load into empty tables).
     static let dropIndexes = """
         DROP INDEX IF EXISTS mapterm_places_by_id; DROP INDEX IF EXISTS mapterm_places_geom;
-        DROP INDEX IF EXISTS mapterm_place_words_by_word; DROP INDEX IF EXISTS mapterm_place_words_by_rowid;
+        DROP INDEX IF EXISTS mapterm_place_words_by_word;
         """
 
     /// The index of the markers, made after they are written.

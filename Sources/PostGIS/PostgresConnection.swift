@@ -16,13 +16,19 @@ final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSRecursiveLock()
     let url: PostgresURL
+    /// The longest a statement may run, in milliseconds (the server cancels it), set on every session;
+    /// nil for none (an import's index builds take minutes).
+    private let statementTimeout: Int?
 
-    /// Connects to `url` (10 s connect timeout unless the URL says otherwise), UTF-8 text.
+    /// Connects to `url` (UTF-8 text; 10 s to connect; data unacknowledged for 10 s ends the
+    /// connection, so a server that vanished is noticed), with `statementTimeout` milliseconds per
+    /// statement when given.
     /// - Throws: `PostGISError.cannotConnect` with libpq's reason.
-    init(_ url: PostgresURL) throws {
+    init(_ url: PostgresURL, statementTimeout: Int? = nil) throws {
         self.url = url
-        let keywords = ["dbname", "connect_timeout", "client_encoding", "application_name"]
-        let values = [url.text, "10", "UTF8", "mapterm"]
+        self.statementTimeout = statementTimeout
+        let keywords = ["dbname", "connect_timeout", "tcp_user_timeout", "client_encoding", "application_name"]
+        let values = [url.text, "10", "10000", "UTF8", "mapterm"]
         let connection = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
         }
@@ -35,6 +41,15 @@ final class PostgresConnection: @unchecked Sendable {
         // The server's notices ("index … does not exist, skipping") are not for the user's terminal.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
+        try setUp()
+    }
+
+    /// Sets up a new or reset session: the statement timeout.
+    private func setUp() throws {
+        guard let statementTimeout else { return }
+        let result = PQexec(handle, "SET statement_timeout = \(statementTimeout)")
+        defer { PQclear(result) }
+        try check(result)
     }
 
     deinit { PQfinish(handle) }
@@ -170,9 +185,6 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    /// The server process of this session (for tests that end it).
-    var backendPID: Int32 { withLock { PQbackendPID(handle) } }
-
     // MARK: Errors
 
     /// Resets a connection that broke since the last statement.
@@ -180,6 +192,7 @@ final class PostgresConnection: @unchecked Sendable {
         guard PQstatus(handle) != CONNECTION_OK else { return }
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else { throw PostGISError.connectionLost(url.redacted) }
+        try setUp()
     }
 
     /// Throws for a failed result: `.connectionLost` when the connection broke, else `.query` with the

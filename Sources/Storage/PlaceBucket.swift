@@ -41,7 +41,7 @@ package enum PlaceBucket {
     }
 
     /// The bounding box of a bucket in degrees (for its R*Tree row).
-    package struct Box: Equatable {
+    package struct Box: Equatable, Sendable {
         package var minLon = Double.infinity
         package var maxLon = -Double.infinity
         package var minLat = Double.infinity

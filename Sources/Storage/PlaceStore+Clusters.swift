@@ -138,9 +138,9 @@ extension PlaceStore {
 
 /// The stored form of one hierarchy: its `markers_rtree` rows and its `clusters` rows, packed (pure
 /// computation, so a `ClusterBuild` makes them on its background thread).
-package struct ClusterRows {
+package struct ClusterRows: Sendable {
     /// One `markers_rtree` row: a bucket of markers sharing their zoom range.
-    package struct Bucket {
+    package struct Bucket: Sendable {
         package var id: Int64
         package var bytes: [UInt8]
         package var box: PlaceBucket.Box
@@ -148,7 +148,7 @@ package struct ClusterRows {
     }
 
     /// One `clusters` row.
-    package struct Cluster {
+    package struct Cluster: Sendable {
         package var id: Int64
         package var rank: UInt8
         package var counts: [UInt8]

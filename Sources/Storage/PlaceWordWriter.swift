@@ -53,7 +53,7 @@ package final class PlaceWordWriter {
 
     /// Sets `words` to the distinct folded words of a stored row: its name, and the text and codes of
     /// its `keywords` column (`PlaceKeywords.stored`); the same as `words(of:into:)` for its place.
-    static func words(name: String, storedKeywords: String, into words: inout [String]) {
+    package static func words(name: String, storedKeywords: String, into words: inout [String]) {
         let keywords = PlaceKeywords.parse(storedKeywords)
         words.removeAll(keepingCapacity: true)
         SearchText.append(wordsOf: name, to: &words)

@@ -88,6 +88,25 @@ struct PostGISPlaceStoreTests {
         }
     }
 
+    /// A second import replaces a place of the same id in place: its new name is found, its old one
+    /// no more, nothing else changes, and its clusters count it once.
+    @Test func aSecondImportReplacesByID() async throws {
+        let database = try TestDatabase()
+        defer { database.drop() }
+        try PostGISPlaceStore.forImport(url: database.url).import(PlacesContract.places)
+        var renamed = try #require(PlacesContract.places.first { $0.id == "rr:1" })
+        renamed.name = "Renamed Pavilion"
+        #expect(try PostGISPlaceStore.forImport(url: database.url).import([renamed]) == 1)
+        let store = try PostGISPlaceStore(url: database.url)
+        #expect(try store.count() == PlacesContract.places.count)
+        #expect(try store.place(id: "rr:1")?.name == "Renamed Pavilion")
+        #expect(try store.candidates(for: ["pavilion"], typos: false, limit: 10).map(\.placeID) == ["rr:1"])
+        let cityHall = try store.candidates(for: ["city", "hall"], typos: false, limit: 10).map(\.placeID)
+        #expect(cityHall == ["rr:50"])
+        let world = try await store.markers(in: .world, zoom: 18, filter: .standard).markers
+        #expect(world.reduce(0) { $0 + $1.count } == PlacesContract.places.filter(PlaceFilter.standard.allows).count)
+    }
+
     /// A place's pane: `details(for:)` restores what a marker leaves out.
     @Test func detailsRestoreAMarkersPlace() async throws {
         let database = try TestDatabase()
