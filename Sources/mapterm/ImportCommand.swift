@@ -20,8 +20,12 @@ enum ImportCommand {
             throw spec.missing("a FILE (Refuge Restrooms API JSON or CSV, at most 10 MB)")
         }
         let target = args.text(OptionTable.importTo)
-        if let target, !PostgresURL.isPostgres(target) {
-            throw UsageError("--to must be a postgresql:// URL (got '\(PostgresURL.redact(target))')")
+        if let target {
+            do {
+                _ = try PostgresURL(target)
+            } catch let error as PostGISError {
+                throw UsageError("--to: \(error)")
+            }
         }
         let result: PlaceImportResult
         do {
