@@ -43,8 +43,10 @@ enum OptionTable {
     static let size = ValueOption("size", "COLSxROWS", help: ["render: frame size in cells"], parse: parseSize)
     static let source = ValueOption(
         "source", "S",
-        help: ["where places come from: embedded (default), refuge, postgresql://… (PostGIS), or a JSON file of places"]
-    )
+        help: [
+            "where places come from: embedded (default), refuge, or a JSON file of places;",
+            "postgresql://USER:PASSWORD@HOST:PORT/DB reads a PostGIS database (see import --to)",
+        ])
     static let importTo = ValueOption(
         "to", "URL", help: ["import: into a PostGIS database (postgresql://…) instead of the embedded one"])
     static let apiBase = ValueOption("api-base", "URL", help: ["the Refuge Restrooms API to ask with --source refuge"])
