@@ -17,9 +17,10 @@ release:
 ## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
+## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh), or are skipped, saying why.
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
+	bash Tests/services/postgres.sh run $(SWIFT) test --skip-build --no-parallel
 
 e2e: release
 	bash Tests/e2e/e2e.sh $(RELEASE_BIN)
@@ -50,7 +51,7 @@ lint:
 bench:
 	$(SWIFT) build -c release --product mapterm
 	$(SWIFT) build -c release --product mapterm-bench
-	.build/release/mapterm-bench
+	bash Tests/services/postgres.sh run .build/release/mapterm-bench
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)

@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
 
         // MARK: Pure core
         .target(name: "GeoCore", swiftSettings: strict),
@@ -42,6 +43,9 @@ let package = Package(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
             swiftSettings: strict),
         .target(
+            name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
+            swiftSettings: strict),
+        .target(
             name: "TileSources",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety", "Blocking",
@@ -53,7 +57,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources", "Layers", "Blocking",
+                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS",
             ],
             swiftSettings: strict),
 
@@ -61,7 +65,7 @@ let package = Package(
             name: "mapterm-bench",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
-                "TileSources", "TestSupport", "Layers",
+                "TileSources", "TestSupport", "Layers", "PostGIS",
             ],
             swiftSettings: strict),
 
@@ -106,6 +110,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PostGISTests",
+            dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],
             exclude: ["Fixtures"],

@@ -4,12 +4,12 @@
 ///
 /// The rectangle -180...180 × -90...90 is cut into 2^16 × 2^16 cells (about 0.0055° × 0.0027°);
 /// the key is the cell's index along the curve, 0..<2^32.
-enum HilbertKey {
+package enum HilbertKey {
     /// Cells per side: 2^16.
     static let side: UInt32 = 1 << 16
 
     /// The key of a position in degrees; coordinates outside the valid ranges are clamped.
-    static func key(lat: Double, lon: Double) -> UInt32 {
+    package static func key(lat: Double, lon: Double) -> UInt32 {
         let maxCell = Double(side - 1)
         // checked: min(maxCell, NaN) is maxCell: always a whole number in 0...maxCell
         let x = UInt32(max(0, min(maxCell, ((lon + 180) / 360 * Double(side)).rounded(.down))))

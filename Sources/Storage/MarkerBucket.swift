@@ -8,12 +8,12 @@ import Places
 /// - common: `lat: Float64, lon: Float64, tag: UInt8` (0 place, 1 cluster);
 /// - place: `category: UInt8, rank: UInt8, id: text, name: text` (text = varint length + UTF-8);
 /// - cluster: `node: varint, rank: UInt8, expansionZoom: UInt8, counts: varint × group slots`.
-enum MarkerBucket {
+package enum MarkerBucket {
     /// Markers per bucket.
     static let capacity = 32
 
     /// One marker to pack.
-    enum Entry {
+    package enum Entry {
         case place(id: String, name: String, coordinate: LatLon, category: PlaceCategory, rank: UInt8)
         case cluster(node: Int64, coordinate: LatLon, rank: UInt8, expansionZoom: UInt8, counts: [Int32])
 
@@ -53,7 +53,7 @@ enum MarkerBucket {
 
     /// Appends the markers of a blob of `group` whose position `accept`s, counting only the category slots
     /// of `slotMask`, as markers at `zoom`; false when the blob is malformed (what was read before stays).
-    static func unpack(
+    package static func unpack(
         _ bytes: [UInt8], group: ClusterGroup, zoom: Int, slotMask: UInt16, into markers: inout [PlaceMarker],
         where accept: (LatLon) -> Bool
     ) -> Bool {
@@ -114,15 +114,22 @@ enum MarkerBucket {
 ///
 /// `counts`: one varint per slot of the group. `children`: per child, `varint(ref << 1 | isPlace)` (ref is
 /// the place's rowid or the cluster's node), `rank: UInt8`, and for a place `category: UInt8`.
-enum ClusterRecord {
+package enum ClusterRecord {
     /// A child of a cluster.
-    struct Child {
-        var isPlace: Bool
+    package struct Child {
+        package var isPlace: Bool
         /// The place's rowid, or the child cluster's node.
-        var ref: Int64
-        var rank: UInt8
+        package var ref: Int64
+        package var rank: UInt8
         /// For a place.
-        var category: PlaceCategory?
+        package var category: PlaceCategory?
+
+        package init(isPlace: Bool, ref: Int64, rank: UInt8, category: PlaceCategory? = nil) {
+            self.isPlace = isPlace
+            self.ref = ref
+            self.rank = rank
+            self.category = category
+        }
     }
 
     static func packCounts(_ counts: ArraySlice<Int32>) -> [UInt8] {
@@ -142,7 +149,7 @@ enum ClusterRecord {
     }
 
     /// The counts, nil when malformed.
-    static func counts(_ bytes: [UInt8]) -> [Int]? {
+    package static func counts(_ bytes: [UInt8]) -> [Int]? {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             var counts: [Int] = []
@@ -155,7 +162,7 @@ enum ClusterRecord {
     }
 
     /// The children, nil when malformed.
-    static func children(_ bytes: [UInt8]) -> [Child]? {
+    package static func children(_ bytes: [UInt8]) -> [Child]? {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             var children: [Child] = []

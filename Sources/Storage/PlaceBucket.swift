@@ -12,7 +12,7 @@ import Places
 /// Blob layout, entry after entry with no header (little-endian):
 /// `lat: Float64, lon: Float64, category: UInt8 (PlaceCategory.code), idLength: LEB128, id: UTF-8,
 /// nameLength: LEB128, name: UTF-8`. Coordinates are the exact doubles of the `places` table.
-enum PlaceBucket {
+package enum PlaceBucket {
     /// Places per bucket: 32 keeps a blob of typical names (≈ 1.5–2.5 KB) inside one 4 KiB page.
     static let capacity = 32
 
@@ -41,11 +41,11 @@ enum PlaceBucket {
     }
 
     /// The bounding box of a bucket in degrees (for its R*Tree row).
-    struct Box: Equatable {
-        var minLon = Double.infinity
-        var maxLon = -Double.infinity
-        var minLat = Double.infinity
-        var maxLat = -Double.infinity
+    package struct Box: Equatable, Sendable {
+        package var minLon = Double.infinity
+        package var maxLon = -Double.infinity
+        package var minLat = Double.infinity
+        package var maxLat = -Double.infinity
     }
 
     // MARK: Packing

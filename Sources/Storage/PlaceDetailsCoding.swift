@@ -9,9 +9,9 @@ import Places
 /// conformances, which fill left-out fields with those defaults; writing is hand-made because it runs a
 /// million times in a bulk import (about 0.3 µs per restroom, several times faster than `JSONEncoder`).
 /// `.none` is stored as NULL. A change to this form needs a new `PlaceStoreSchema.version`.
-enum PlaceDetailsCoding {
+package enum PlaceDetailsCoding {
     /// The JSON text for `details`, or nil for `.none`.
-    static func encode(_ details: PlaceDetails) -> String? {
+    package static func encode(_ details: PlaceDetails) -> String? {
         switch details {
         case .none: return nil
         case .restroom(let restroom):
@@ -27,7 +27,7 @@ enum PlaceDetailsCoding {
 
     /// Decodes the stored JSON of a place of `kind`; nil text gives `.none`.
     /// - Throws: `PlaceStoreError.corrupt` when the text is not the JSON of that kind's details.
-    static func decode(_ text: String?, kind: PlaceKind, path: String) throws -> PlaceDetails {
+    package static func decode(_ text: String?, kind: PlaceKind, path: String) throws -> PlaceDetails {
         guard let text else { return .none }
         let data = Data(text.utf8)
         do {

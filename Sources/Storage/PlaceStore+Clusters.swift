@@ -138,31 +138,31 @@ extension PlaceStore {
 
 /// The stored form of one hierarchy: its `markers_rtree` rows and its `clusters` rows, packed (pure
 /// computation, so a `ClusterBuild` makes them on its background thread).
-struct ClusterRows {
+package struct ClusterRows: Sendable {
     /// One `markers_rtree` row: a bucket of markers sharing their zoom range.
-    struct Bucket {
-        var id: Int64
-        var bytes: [UInt8]
-        var box: PlaceBucket.Box
-        var zoom: (min: Int, max: Int)
+    package struct Bucket: Sendable {
+        package var id: Int64
+        package var bytes: [UInt8]
+        package var box: PlaceBucket.Box
+        package var zoom: (min: Int, max: Int)
     }
 
     /// One `clusters` row.
-    struct Cluster {
-        var id: Int64
-        var rank: UInt8
-        var counts: [UInt8]
-        var children: [UInt8]
+    package struct Cluster: Sendable {
+        package var id: Int64
+        package var rank: UInt8
+        package var counts: [UInt8]
+        package var children: [UInt8]
     }
 
-    var buckets: [Bucket] = []
-    var clusters: [Cluster] = []
+    package var buckets: [Bucket] = []
+    package var clusters: [Cluster] = []
 
     /// No rows (a group without places).
     init() {}
 
     /// The rows of `tree`; `place(point)` gives a point's marker entry, `point(p)` its rowid and category.
-    init(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry, point: (Int32) -> (Int64, PlaceCategory)) {
+    package init(_ tree: ClusterTree, place: (Int32) -> MarkerBucket.Entry, point: (Int32) -> (Int64, PlaceCategory)) {
         buckets = Self.buckets(tree, place: place)
         clusters = Self.clusters(tree, point: point)
     }

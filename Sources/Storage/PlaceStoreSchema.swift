@@ -117,5 +117,5 @@ package enum PlaceStoreSchema {
     ]
 
     /// The first bucket or cluster id of a group; its ids run below the next group's.
-    static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
+    package static func firstID(of group: ClusterGroup) -> Int64 { Int64(group.rawValue) << 40 }
 }

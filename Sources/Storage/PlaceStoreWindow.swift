@@ -13,13 +13,14 @@ import Places
 ///   `w ≤ 90°`, and at least `90° − |φ|` when `w > 90°`.
 /// The answer is then the same as `PlaceRanking.select` over the whole region. A window at `s = 1` is
 /// the region itself, which always ends the search.
-enum PlaceStoreWindow {
+package enum PlaceStoreWindow {
     /// The first window's fraction of the region's half sizes (1/256 of its area).
     static let initialScale = 1.0 / 16
 
     /// Runs `lookup` on growing windows of `region` (each returns the ranked, limited places of the
     /// region inside the window) until the answer is exact; returns it.
-    static func search(_ region: GeoBounds, limit: Int, lookup: (GeoBounds) throws -> [Place]) throws -> [Place] {
+    package static func search(_ region: GeoBounds, limit: Int, lookup: (GeoBounds) throws -> [Place]) throws -> [Place]
+    {
         let center = PlaceRanking.center(of: region)
         let halfHeight = (region.north - region.south) / 2
         let halfWidth = PlaceRanking.lonSpan(of: region) / 2

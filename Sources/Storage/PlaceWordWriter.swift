@@ -9,7 +9,7 @@ import Places
 /// An import starts the build before it writes the rows of `places`, so the words are folded and
 /// sorted on the second core while SQLite writes; rows appended at the end of the B-tree in key order
 /// cost SQLite far less than random inserts.
-final class PlaceWordWriter {
+package final class PlaceWordWriter {
     /// Rows per insert statement (SQLite's per-statement overhead, not the binding, dominates).
     static let batch = 200
 
@@ -43,7 +43,7 @@ final class PlaceWordWriter {
 
     /// Sets `words` to the distinct folded words `place` is found by: those of its name, of its
     /// keywords' text (`PlaceKeywords.text`), and its codes.
-    static func words(of place: Place, into words: inout [String]) {
+    package static func words(of place: Place, into words: inout [String]) {
         words.removeAll(keepingCapacity: true)
         SearchText.append(wordsOf: place.name, to: &words)
         PlaceKeywords.append(textWordsOf: place, to: &words)
@@ -53,7 +53,7 @@ final class PlaceWordWriter {
 
     /// Sets `words` to the distinct folded words of a stored row: its name, and the text and codes of
     /// its `keywords` column (`PlaceKeywords.stored`); the same as `words(of:into:)` for its place.
-    static func words(name: String, storedKeywords: String, into words: inout [String]) {
+    package static func words(name: String, storedKeywords: String, into words: inout [String]) {
         let keywords = PlaceKeywords.parse(storedKeywords)
         words.removeAll(keepingCapacity: true)
         SearchText.append(wordsOf: name, to: &words)

@@ -19,7 +19,7 @@ enum HelpText {
         OptionTable.attribution,
         OptionTable.bbox, OptionTable.around, OptionTable.downloadRadius, OptionTable.downloadZooms, OptionTable.out,
         OptionTable.yes, OptionTable.ascii, OptionTable.color, OptionTable.size, OptionTable.source,
-        OptionTable.apiBase, OptionTable.location, OptionTable.select, OptionTable.placesNear,
+        OptionTable.apiBase, OptionTable.importTo, OptionTable.location, OptionTable.select, OptionTable.placesNear,
         OptionTable.placesRadius, OptionTable.placesZoom, OptionTable.searchNear, OptionTable.searchKind,
         OptionTable.placesLimit, OptionTable.json, OptionTable.layer, OptionTable.trail, OptionTable.info,
         OptionTable.latColumn, OptionTable.lonColumn, OptionTable.geojson, OptionTable.help,

@@ -11,9 +11,9 @@ final class MapSearch: Sendable {
     /// The setup, started at `init`; its value once it has finished.
     private let setup: Task<Result<PlaceSearch, any Error>, Never>
 
-    /// Starts building the search over `store` (nil: the gazetteer alone) and `resources`, the
+    /// Starts building the search over `store` (the places database or PostGIS; nil: the gazetteer alone) and `resources`, the
     /// gazetteer's geocoder loaded through `geocoder` (shared with the pins' descriptions).
-    init(store: PlaceStore?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy) {
+    init(store: (any SearchSource)?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy) {
         setup = Task(executorPreference: BlockingExecutor.shared) {
             Result { try SearchSetup.make(store: store, resources: resources, geocoder: geocoder) }
         }

@@ -82,7 +82,7 @@ struct MapSetup {
             if state.alert == nil, let notice = places.notice {
                 state.alert = Alert("About the places database", detail: notice)
             }
-            let search = MapSearch(store: places.source as? PlaceStore, resources: resources, geocoder: gazetteer)
+            let search = MapSearch(store: places.source as? any SearchSource, resources: resources, geocoder: gazetteer)
             return MapSession(
                 state: state, source: places.source, live: places.live, pinStore: pinFile, describe: describe,
                 search: search,

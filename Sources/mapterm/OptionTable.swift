@@ -44,10 +44,13 @@ enum OptionTable {
     static let source = ValueOption(
         "source", "S",
         help: [
-            "where places come from: embedded (the places database alone), refuge (the live API alone), or a",
-            "JSON file of places; default: the places database plus the Refuge Restrooms API for the",
-            "region in view (from zoom 10), whose answers are kept for offline use (--offline: none asked)",
+            "where places come from: embedded (the places database alone), refuge (the live API alone), a",
+            "postgresql://USER:PASSWORD@HOST:PORT/DB PostGIS database (see import --to), or a JSON file",
+            "of places; default: the places database plus the Refuge Restrooms API for the region in view",
+            "(from zoom 10), whose answers are kept for offline use (--offline: none asked)",
         ])
+    static let importTo = ValueOption(
+        "to", "URL", help: ["import: into a PostGIS database (postgresql://…) instead of the embedded one"])
     static let apiBase = ValueOption(
         "api-base", "URL", help: ["the Refuge Restrooms API to ask (the default source's live part, --source refuge)"])
     static let location = ValueOption(

@@ -1,13 +1,15 @@
 import Foundation
 import Network
 import Places
+import PostGIS
 import Storage
 import TextSafety
 
 /// Builds the place source named by `--source` (else the settings file's `source`): by default the
 /// places database (built on first run from the shipped places) with the live Refuge Restrooms API at
 /// `--api-base` as its live part, whose answers it keeps; `embedded` (the database alone), `refuge`
-/// (the live API alone), or a JSON file of places.
+/// (the live API alone), a PostGIS database (`postgresql://…` or `postgres://…`, filled by
+/// `mapterm import FILE --to URL`), or a JSON file of places.
 enum PlaceSources {
     /// The source, its live part (the default source's), and, when the embedded database had to be
     /// rebuilt, why (for an alert).
@@ -59,9 +61,17 @@ enum PlaceSources {
             }
         case "refuge":
             return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
+        case _ where PostgresURL.isPostgres(name):
+            do {
+                return Opened(source: try PostGISPlaceStore(url: name))
+            } catch let error as PostGISError {
+                throw UsageError("--source: \(error)")
+            }
         default:
             guard FileManager.default.isReadableFile(atPath: name) else {
-                throw UsageError("--source must be embedded, refuge or a readable JSON file of places (got '\(name)')")
+                throw UsageError(
+                    "--source must be embedded, refuge, a postgresql:// URL or a readable JSON file of places (got '\(PostgresURL.redact(name))')"
+                )
             }
             do {
                 return Opened(source: try FixtureSource(path: name))

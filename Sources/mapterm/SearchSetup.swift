@@ -5,11 +5,11 @@ import Storage
 /// The search of the command line and the map: the embedded places database and the shipped
 /// gazetteer as `SearchSource`s of one `PlaceSearch`.
 enum SearchSetup {
-    /// The search over `store` (when there is one) and the gazetteer in `resources/gazetteer`, whose
+    /// The search over `store` (the places database or a PostGIS one, when there is one) and the gazetteer in `resources/gazetteer`, whose
     /// geocoder `geocoder` loads when given (shared with the pins' descriptions).
     /// - Throws: `GazetteerError` when the gazetteer cannot be read.
     static func make(
-        store: PlaceStore?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy? = nil
+        store: (any SearchSource)?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy? = nil
     ) throws -> PlaceSearch {
         let (geocoder, index) = try GazetteerSearchIndex.loadWithGeocoder(
             directory: resources.file("gazetteer"), geocoder: geocoder.map { lazy in { try lazy.geocoder() } })

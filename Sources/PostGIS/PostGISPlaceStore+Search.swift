@@ -1,0 +1,100 @@
+import GeoCore
+import Places
+import Storage
+import TextSafety
+
+extension PostGISPlaceStore {
+    /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
+    /// starts: read from `mapterm_place_words` for the rarest word (counted up to
+    /// `PlaceStore.searchScanLimit`), at most that many (word, place) pairs in word then rowid order, each
+    /// checked by `SearchMatch`, as the SQLite store does. With `typos`, the indexed words one typo away
+    /// from the longest typed word (sharing its first two letters, in either order) are tried instead.
+    /// Words are bound as values, never parsed as SQL.
+    /// - Throws: `PostGISError` when the server fails.
+    public func candidates(for words: [String], typos: Bool, limit: Int) throws -> [SearchCandidate] {
+        guard !words.isEmpty, limit > 0 else { return [] }
+        let key = words.joined(separator: " ")
+        let ranges: [(low: String, high: String?)]
+        if typos {
+            ranges = try typoTerms(words).map { ($0, nil) }
+        } else {
+            let counts = try words.map { try count(prefix: $0) }
+            let rarest = words[counts.indices.min { counts[$0] < counts[$1] } ?? 0]
+            ranges = [(rarest, rarest + Self.highest)]
+        }
+        var seen = Set<Int64>()
+        var found: [SearchCandidate] = []
+        for range in ranges {
+            for (rowid, candidate) in try rows(from: range.low, below: range.high) where seen.insert(rowid).inserted {
+                guard let match = SearchMatch.of(candidate, words: words, key: key) else { continue }
+                if typos || match != .typo { found.append(candidate) }
+                if found.count == limit { return found }
+            }
+        }
+        return found
+    }
+
+    /// Above every character: the end of the range of words starting with a prefix.
+    private static let highest = "\u{10FFFF}"
+
+    /// The (word, place) pairs with a word starting with `prefix`, counted up to `searchScanLimit + 1`.
+    private func count(prefix: String) throws -> Int {
+        try connection.query(
+            """
+            SELECT count(*) FROM (SELECT 1 FROM mapterm_place_words WHERE word >= $1 AND word < $2 LIMIT $3::bigint) w
+            """, [prefix, prefix + Self.highest, "\(PlaceStore.searchScanLimit + 1)"]
+        ) { $0.int(0, 0) }
+    }
+
+    /// The places of the (word, place) pairs with `low <= word < high` (or `word = low` without `high`),
+    /// in word then rowid order, at most `searchScanLimit` pairs; rows of an unknown kind are skipped.
+    private func rows(from low: String, below high: String?) throws -> [(Int64, SearchCandidate)] {
+        let condition = high == nil ? "word = $1" : "word >= $1 AND word < $3"
+        return try connection.query(
+            """
+            SELECT p.rowid, p.id, p.kind, p.name, p.lat, p.lon, p.rank, p.keywords
+            FROM (SELECT word, rowid FROM mapterm_place_words WHERE \(condition) ORDER BY word, rowid LIMIT $2::bigint) w
+            JOIN mapterm_places p ON p.rowid = w.rowid ORDER BY w.word, w.rowid
+            """, [low, "\(PlaceStore.searchScanLimit)"] + (high.map { [$0] } ?? [])
+        ) { rows in
+            (0..<rows.count).compactMap { row in
+                guard let kind = PlaceKind(rawValue: rows.text(row, 2)) else { return nil }
+                let coordinate = LatLon(lat: rows.double(row, 4), lon: rows.double(row, 5))
+                guard coordinate.isValid else { return nil }
+                let keywords = PlaceKeywords.parse(TextSanitizer.clean(rows.text(row, 7)))
+                return (
+                    Int64(rows.int(row, 0)),
+                    SearchCandidate(
+                        name: TextSanitizer.clean(rows.text(row, 3)), kind: .place(kind), coordinate: coordinate,
+                        importance: SearchCandidate.importance(placeRank: UInt8(clamping: rows.int(row, 6))),
+                        codes: keywords.codes, keywords: keywords.text, placeID: TextSanitizer.clean(rows.text(row, 1)))
+                )
+            }
+        }
+    }
+
+    /// The indexed words one typo away from the longest typed word with a letter (numbers are not
+    /// corrected): among the distinct words after its first two letters, in either order, at most
+    /// `PlaceStore.typoScanLimit` looked at and `PlaceStore.typoTerms` kept.
+    private func typoTerms(_ words: [String]) throws -> [String] {
+        let lettered = words.filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
+        guard let longest = lettered.max(by: { $0.unicodeScalars.count < $1.unicodeScalars.count }) else { return [] }
+        let typed = Array(longest.unicodeScalars)
+        guard typed.count >= SearchTypo.minimumLength else { return [] }
+        let heads = Set([
+            String(String.UnicodeScalarView(typed[0..<2])), String(String.UnicodeScalarView([typed[1], typed[0]])),
+        ])
+        var terms: [String] = []
+        for head in heads.sorted() where terms.count < PlaceStore.typoTerms {
+            let distinct = try connection.query(
+                """
+                SELECT DISTINCT word FROM mapterm_place_words WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3::bigint
+                """, [head, head + Self.highest, "\(PlaceStore.typoScanLimit)"]
+            ) { rows in (0..<rows.count).map { rows.text($0, 0) } }
+            for word in distinct where terms.count < PlaceStore.typoTerms {
+                if SearchTypo.matchesPrefix(typed, of: Array(word.unicodeScalars)) { terms.append(word) }
+            }
+        }
+        return terms
+    }
+}
