@@ -71,6 +71,7 @@ struct MapSetup {
             ascii: configuration.ascii || !utf8)
         state.places.filter = configuration.filter
         state.places.live = places.live.map { LivePlacesState(name: $0.name) }
+        state.places.alertsOnFailure = !places.quietFailures
         state.layers = layers.state
         let describe = Self.describer(gazetteer)
         switch purpose {

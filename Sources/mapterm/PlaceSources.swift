@@ -17,6 +17,8 @@ enum PlaceSources {
         var source: any PlaceSource
         var notice: String?
         var live: LivePlaceFeed?
+        /// The source's failures are a status-bar note, not an alert (a PostGIS database).
+        var quietFailures = false
 
         init(source: any PlaceSource, notice: String? = nil, live: LivePlaceFeed? = nil) {
             self.source = source
@@ -63,7 +65,9 @@ enum PlaceSources {
             return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
         case _ where PostgresURL.isPostgres(name):
             do {
-                return Opened(source: try PostGISPlaceStore(url: name))
+                var opened = Opened(source: try PostGISPlaceStore(url: name))
+                opened.quietFailures = true
+                return opened
             } catch let error as PostGISError {
                 throw UsageError("--source: \(error)")
             }

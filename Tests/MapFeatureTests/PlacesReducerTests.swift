@@ -113,6 +113,26 @@ import Testing
         #expect(shown(state) == ["rr:3"])
     }
 
+    /// A source whose failures are quiet (a PostGIS database): the same wait and status line, no alert.
+    @Test func aQuietSourcesFailureIsAStatusLineNotAnAlert() throws {
+        var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
+        state.places.alertsOnFailure = false
+        let request = try #require(fetched(MapReducer.reduce(&state, .key(.character("r")))))
+        var store = TestStore(state)
+        store.send(
+            .markersFailed(request, reason: "Network error: server closed the connection"),
+            effects: [.retryPlaces(attempt: 1, afterSeconds: 1)]
+        ) {
+            $0.places.pending = nil
+            $0.places.backoff.failures = 1
+            $0.places.backoff.waiting = true
+            $0.places.backoff.reason = "Network error: server closed the connection"
+        }
+        #expect(shown(store.state) == ["rr:1"])
+        #expect(StatusBarTests.line(cols: 200) { $0 = store.state; $0.screen = Viewport(cols: 200, rows: 20) }
+            .contains("places unavailable (1 try): Network error: server closed the connection"))
+    }
+
     @Test func failureShowsTheAlertAndKeepsOldPlaces() throws {
         var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
         let request = try #require(fetched(MapReducer.reduce(&state, .key(.character("r")))))

@@ -57,15 +57,16 @@ enum PlacesReducer {
         return fetchIfNeeded(&state, force: true)
     }
 
-    /// A failed fetch: the first of a run is an alert, the later ones only a note in the status bar; the
-    /// next request waits for `.retryDue`.
+    /// A failed fetch: the first of a run is an alert (unless the source's failures are quiet,
+    /// `alertsOnFailure`), the later ones only a note in the status bar; the next request waits for
+    /// `.retryDue`.
     static func failed(_ reason: String, _ state: inout MapState) -> [MapEffect] {
         var backoff = state.places.backoff
         backoff.failures += 1
         backoff.waiting = true
         backoff.reason = reason
         state.places.backoff = backoff
-        if backoff.failures == 1 { state.alert = Alert(failureTitle, detail: reason) }
+        if backoff.failures == 1 && state.places.alertsOnFailure { state.alert = Alert(failureTitle, detail: reason) }
         return [
             .retryPlaces(attempt: backoff.failures, afterSeconds: PlaceBackoff.delay(afterFailures: backoff.failures))
         ]

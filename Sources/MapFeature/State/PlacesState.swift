@@ -21,6 +21,10 @@ public struct PlacesState: Equatable, Sendable {
     public var awaitingSettle = false
     /// Failures of the source in a row, and the wait before it is asked again.
     public var backoff = PlaceBackoff()
+    /// The first failure of a run is an alert (the live API alone, where nothing else is on the map);
+    /// false for a source whose failures are a note in the status bar only (a PostGIS database whose
+    /// connection broke: the map stays as it was and the next request reconnects).
+    public var alertsOnFailure = true
     /// The live part of the source (the default source's Refuge Restrooms), nil when it has none.
     public var live: LivePlacesState?
     /// The wall-clock time (seconds since 1970, UTC) at which the selected place's details arrived: the
