@@ -13,7 +13,8 @@ enum PlacesCommand {
         items: [
             .required(OptionTable.placesNear), .optional(OptionTable.placesRadius), .optional(OptionTable.placesKind),
             .optional(OptionTable.placesZoom), .optional(OptionTable.placesLimit), .optional(OptionTable.source),
-            .optional(OptionTable.apiBase), .optional(OptionTable.json),
+            .optional(OptionTable.apiBase), .repeated(OptionTable.tiles), .optional(OptionTable.offline),
+            .optional(OptionTable.json),
         ] + OptionTable.amenities.map(CommandSpec.Item.optional))
     /// Search radius when `--radius` is not given, km.
     static let defaultRadiusKm = 5.0
@@ -33,10 +34,17 @@ enum PlacesCommand {
             args.text(OptionTable.source) ?? "embedded", resources: { try ResourceLocator.locate() },
             apiBase: args.text(OptionTable.apiBase))
         if let notice = opened.notice { Diagnostics.say(notice) }
-        let source = opened.source
+        let base = opened.source
+        let tiles = try args.values(OptionTable.tiles)
+        let offline = args.has(OptionTable.offline)
         let listed = try BlockingBridge.runThrowing {
             try await withTaskExecutorPreference(BlockingExecutor.shared) {
-                try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
+                var source = base
+                if !tiles.isEmpty {
+                    let region = searchRegion(around: near, radiusKm: radius).0
+                    source = try await withTilePlaces(base, tiles: tiles, region: region, near: near, offline: offline)
+                }
+                return try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
             }
         }
         Console.outRaw(args.has(OptionTable.json) ? try json(listed) : table(listed, near: near, radiusKm: radius))
@@ -128,6 +136,7 @@ enum PlacesCommand {
         case .airport(let airport):
             let codes = [airport.iataCode, airport.icaoCode ?? airport.ident].compactMap { $0 }.joined(separator: " / ")
             return [codes, airport.municipality ?? "", airport.country].filter { !$0.isEmpty }.joined(separator: ", ")
+        case .openStreetMap(let tile): return "OpenStreetMap, via \(tile.schema) tiles"
         case .none: return ""
         }
     }

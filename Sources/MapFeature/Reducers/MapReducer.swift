@@ -76,6 +76,8 @@ public enum MapReducer {
         case .detailsLoaded(let place):
             PlacesReducer.detailsLoaded(place, &state)
             return []
+        case .tilePlacesArrived:
+            return PlacesReducer.sourceChanged(&state)
         case .leadersLoaded(let key, let leaders):
             PlacesReducer.leadersLoaded(key, leaders, &state)
             return []

@@ -37,7 +37,7 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
     public func allows(_ place: Place) -> Bool { allows(PlaceCategory.of(place)) }
 
     /// Bit `code` set for every category that passes.
-    public var categoryMask: UInt16 {
+    public var categoryMask: UInt32 {
         PlaceCategory.all.reduce(0) { mask, category in allows(category) ? mask | 1 << category.code : mask }
     }
 
