@@ -44,7 +44,7 @@ import Testing
 
     @Test func filtersAndCapsAreSaid() {
         let text = Self.line(cols: 200, Self.busy)
-        #expect(text.contains("[accessible · unisex · no heliports, seaplane bases, balloon ports]"), "\(text)")
+        #expect(text.contains("[accessible · unisex · only restrooms, airports]"), "\(text)")
         #expect(text.contains("loading"))
         #expect(text.contains("capped at 500"))
     }

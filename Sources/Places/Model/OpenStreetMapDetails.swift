@@ -18,7 +18,7 @@ public struct OpenStreetMapDetails: Sendable, Hashable, Codable {
 
     /// The schema of the tile it came from, as people know it ("OpenMapTiles", "Shortbread", "Protomaps").
     public var schema: String
-    /// The feature's properties but its names, sorted by key, at most `maxTags`.
+    /// The feature's properties but its names, the first `maxTags` of them, sorted by key.
     public var tags: [Tag]
 
     /// The most tags kept of one feature.
@@ -29,8 +29,8 @@ public struct OpenStreetMapDetails: Sendable, Hashable, Codable {
     public static let maxValueLength = 120
 
     /// Details with every text sanitised (`TextSanitizer`) and cut: the schema to 40 characters, keys to
-    /// `maxKeyLength`, values to `maxValueLength`; tags left empty by the cleaning are dropped, the rest
-    /// sorted by key and cut to `maxTags`.
+    /// `maxKeyLength`, values to `maxValueLength`; tags left empty by the cleaning are dropped, the first
+    /// `maxTags` of the rest kept, sorted by key.
     public init(schema: String, tags: [Tag]) {
         self.schema = TextSanitizer.clean(schema, maxLength: 40)
         self.tags = Array(
@@ -40,8 +40,8 @@ public struct OpenStreetMapDetails: Sendable, Hashable, Codable {
                     value: TextSanitizer.clean($0.value, maxLength: Self.maxValueLength))
             }
             .filter { !$0.key.isEmpty && !$0.value.isEmpty }
-            .sorted { $0.key < $1.key }
-            .prefix(Self.maxTags))
+            .prefix(Self.maxTags)
+            .sorted { $0.key < $1.key })
     }
 
     /// The value of a tag, nil when the tile did not give it.
