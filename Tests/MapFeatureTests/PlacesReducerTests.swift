@@ -113,6 +113,21 @@ import Testing
         #expect(shown(state) == ["rr:3"])
     }
 
+    /// New places from tiles just read: the cached markers are stale, and the view's are asked again while
+    /// the old ones stay shown; a failing source is left to its retry.
+    @Test func tilePlacesArrivingAskForTheViewAgain() throws {
+        var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
+        let request = try #require(fetched(MapReducer.reduce(&state, .tilePlacesArrived)))
+        #expect(request.generation == state.places.generation)
+        #expect(state.places.pending == request)
+        #expect(shown(state) == ["rr:1"])
+        _ = MapReducer.reduce(
+            &state, .markersLoaded(request, MarkerAnswers.batch([restroom(2, dLat: 0.001, dLon: 0)], for: request)))
+        #expect(shown(state) == ["rr:2"])
+        state.places.backoff.failures = 1
+        #expect(MapReducer.reduce(&state, .tilePlacesArrived).isEmpty)
+    }
+
     @Test func failureShowsTheAlertAndKeepsOldPlaces() throws {
         var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
         let request = try #require(fetched(MapReducer.reduce(&state, .key(.character("r")))))
