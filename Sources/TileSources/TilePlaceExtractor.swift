@@ -54,40 +54,116 @@ public enum TilePlaceExtractor {
         }
     }
 
-    /// The kind of the feature `reader` last read, nil when it is not a place the map shows.
-    static func kind(_ reader: FeatureReader, schema: TileSchema) -> PlaceKind? {
-        let layer = reader.layer
-        let feature = reader.feature
-        switch (schema, layer.name) {
-        case (.openMapTiles, _):
-            let subclass = layer.property("subclass", of: feature)?.string
-            let `class` = layer.property("class", of: feature)?.string
-            guard let value = subclass ?? `class`, let kind = kind(ofValue: value) else { return nil }
-            // A station is a railway's: `amenity=bus_station` and the like are no walker's station here.
-            if kind == .station, `class` != "railway" { return nil }
-            return kind
-        case (.shortbread, "public_transport"):
-            guard let value = layer.property("kind", of: feature)?.string, value == "station" || value == "halt"
-            else { return nil }
-            return .station
-        case (.shortbread, _):
-            guard let value = layer.property("amenity", of: feature)?.string, let kind = kind(ofValue: value),
-                kind != .station
-            else { return nil }
-            return kind
-        case (.protomaps, _):
-            return layer.property("kind", of: feature)?.string.flatMap { kind(ofValue: $0) }
+    /// The property whose value says the kind, by schema and layer (and, for OpenMapTiles, the one to
+    /// fall back on when it is missing).
+    static func kindKeys(_ schema: TileSchema, layer: String) -> [String] {
+        switch (schema, layer) {
+        case (.openMapTiles, _): return ["subclass", "class"]
+        case (.shortbread, "public_transport"): return ["kind"]
+        case (.shortbread, _): return ["amenity"]
+        case (.protomaps, _): return ["kind"]
         }
+    }
+
+    /// What one layer's keys and values mean, each worked out once for the layer's features (a dense
+    /// tile's features share a few hundred values).
+    struct LayerReading {
+        let schema: TileSchema
+        let layerName: String
+        /// The index in the layer's keys of each of `kindKeys`, -1 when absent.
+        let kindKeys: [Int]
+        /// The index of `class` (OpenMapTiles' `railway` makes a station), -1 when absent.
+        let classKey: Int
+        /// Per key: a name key's rank in `nameKeys` (0 best; `nameKeys.count` for another `name…` key),
+        /// -1 for a tag.
+        let nameRank: [Int]
+        /// Per value: -2 not worked out yet, -1 no kind, else the kind's index.
+        var valueKinds: [Int]
+        /// Per key and per value: the text, cut and cleaned, once asked for.
+        var keyTexts: [String?]
+        var valueTexts: [String?]
+
+        init(_ layer: TileLayer, schema: TileSchema) {
+            self.schema = schema
+            layerName = layer.name
+            let index = Dictionary(layer.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            kindKeys = TilePlaceExtractor.kindKeys(schema, layer: layer.name).map { index[$0] ?? -1 }
+            classKey = schema == .openMapTiles ? index["class"] ?? -1 : -1
+            nameRank = layer.keys.map { key in
+                guard key.hasPrefix("name") else { return -1 }
+                return nameKeys.firstIndex(of: key) ?? nameKeys.count
+            }
+            valueKinds = Array(repeating: -2, count: layer.values.count)
+            keyTexts = Array(repeating: nil, count: layer.keys.count)
+            valueTexts = Array(repeating: nil, count: layer.values.count)
+        }
+
+        /// The value index of key index `key` in `tags`, -1 when the feature lacks it.
+        static func value(of key: Int, in tags: [UInt32]) -> Int {
+            guard key >= 0 else { return -1 }
+            var i = 0
+            while i + 1 < tags.count {
+                if Int(tags[i]) == key { return Int(tags[i + 1]) }
+                i += 2
+            }
+            return -1
+        }
+
+        /// The kind of a feature with these tags, nil when it is not a place the map shows.
+        mutating func kind(_ tags: [UInt32], layer: TileLayer) -> PlaceKind? {
+            var value = -1
+            for key in kindKeys where value < 0 { value = Self.value(of: key, in: tags) }
+            guard value >= 0, value < valueKinds.count else { return nil }
+            if valueKinds[value] == -2 {
+                let kind = layer.values[value].string.flatMap { TilePlaceExtractor.kind(ofValue: $0, schema, layerName) }
+                valueKinds[value] = kind?.index ?? -1
+            }
+            guard valueKinds[value] >= 0 else { return nil }
+            let kind = PlaceKind.allCases[valueKinds[value]]
+            if kind == .station, schema == .openMapTiles {
+                // A station is a railway's: `amenity=bus_station` and the like are no walker's station.
+                let classValue = Self.value(of: classKey, in: tags)
+                guard classValue >= 0, classValue < layer.values.count, layer.values[classValue].string == "railway"
+                else { return nil }
+            }
+            return kind
+        }
+
+        mutating func keyText(_ k: Int, layer: TileLayer) -> String {
+            if let text = keyTexts[k] { return text }
+            let text = TextSanitizer.clean(bounded(layer.keys[k]), maxLength: OpenStreetMapDetails.maxKeyLength)
+            keyTexts[k] = text
+            return text
+        }
+
+        mutating func valueText(_ v: Int, layer: TileLayer) -> String {
+            if let text = valueTexts[v] { return text }
+            let raw = TilePlaceExtractor.text(layer.values[v]) ?? ""
+            let text = TextSanitizer.clean(bounded(raw), maxLength: OpenStreetMapDetails.maxValueLength)
+            valueTexts[v] = text
+            return text
+        }
+    }
+
+    /// The kind an OpenStreetMap value means in a schema's layer: Shortbread's stations are in
+    /// `public_transport` only; there, only stations count.
+    static func kind(ofValue value: String, _ schema: TileSchema, _ layer: String) -> PlaceKind? {
+        let kind = kind(ofValue: value)
+        guard schema == .shortbread else { return kind }
+        return (layer == "public_transport") == (kind == .station) ? kind : nil
     }
 
     private static func read(_ given: FeatureReader, id: TileID, schema: TileSchema, into places: inout [Place]) {
         var reader = given
-        let extent = Double(max(reader.layer.extent, 1))
+        reader.defersGeometry = true
+        let layer = reader.layer
+        var reading = LayerReading(layer, schema: schema)
+        let extent = Double(max(layer.extent, 1))
         let scale = Double(1 << min(max(id.z, 0), 30))  // checked: z clamped to 0...30
         var count = 0
         while count < maxFeatures, (try? reader.next()) == true {
             count += 1
-            guard reader.feature.type == .point, let kind = kind(reader, schema: schema),
+            guard reader.feature.type == .point, let kind = reading.kind(reader.feature.tags, layer: layer),
                 (try? reader.decodeGeometry()) != nil, let point = reader.feature.geometry.points.first
             else { continue }
             let x = Double(point.x), y = Double(point.y)
@@ -95,45 +171,50 @@ public enum TilePlaceExtractor {
             let world = WorldPoint(x: (Double(id.x) + x / extent) / scale, y: (Double(id.y) + y / extent) / scale)
             let coordinate = Mercator.unproject(world).normalized
             guard coordinate.isValid else { continue }
-            places.append(place(reader, kind: kind, at: coordinate, schema: schema))
+            places.append(place(reader.feature, layer, kind: kind, at: coordinate, reading: &reading))
         }
     }
 
     /// The names a feature may carry, best first.
     static let nameKeys = ["name", "name:latin", "name_int", "name_en", "name:en"]
 
-    private static func place(_ reader: FeatureReader, kind: PlaceKind, at coordinate: LatLon, schema: TileSchema)
-        -> Place
-    {
-        let layer = reader.layer
-        let feature = reader.feature
-        var name = ""
+    private static func place(
+        _ feature: VectorFeature, _ layer: TileLayer, kind: PlaceKind, at coordinate: LatLon,
+        reading: inout LayerReading
+    ) -> Place {
+        let schema = reading.schema
+        var name: (rank: Int, value: Int)?
         var tags: [OpenStreetMapDetails.Tag] = []
+        tags.reserveCapacity(min(feature.tags.count / 2, OpenStreetMapDetails.maxTags))
         var i = 0
-        while i + 1 < feature.tags.count, tags.count < OpenStreetMapDetails.maxTags * 2 {
+        while i + 1 < feature.tags.count, tags.count < OpenStreetMapDetails.maxTags {
             let k = Int(feature.tags[i]), v = Int(feature.tags[i + 1])
             i += 2
-            guard k < layer.keys.count, v < layer.values.count, let text = text(layer.values[v]) else { continue }
-            let key = layer.keys[k]
-            if key.hasPrefix("name") {
-                if name.isEmpty || nameKeys.firstIndex(of: key) == 0 { name = text }
+            guard k < layer.keys.count, v < layer.values.count else { continue }
+            let rank = reading.nameRank[k]
+            if rank >= 0 {
+                if layer.values[v].string != nil, rank < name?.rank ?? .max { name = (rank, v) }
             } else {
-                tags.append(OpenStreetMapDetails.Tag(key: bounded(key), value: bounded(text)))
+                let tag = OpenStreetMapDetails.Tag(
+                    key: reading.keyText(k, layer: layer), value: reading.valueText(v, layer: layer))
+                if !tag.key.isEmpty, !tag.value.isEmpty { tags.append(tag) }
             }
         }
-        let cleanName = TextSanitizer.clean(bounded(name), maxLength: maxNameLength)
+        let cleanName = name.map { named in
+            TextSanitizer.clean(bounded(layer.values[named.value].string ?? ""), maxLength: maxNameLength)
+        } ?? ""
         return Place(
             id: placeID(feature.id, kind: kind, coordinate: coordinate), kind: kind,
             name: cleanName.isEmpty ? unnamed(kind) : cleanName, coordinate: coordinate,
-            details: .openStreetMap(OpenStreetMapDetails(schema: schema.title, tags: tags)))
+            details: .openStreetMap(OpenStreetMapDetails(schema: schema.title, cleanTags: tags)))
     }
 
-    /// "osm:1234" from the feature's id; without one, "osm:cafe@43.73850,7.42400" (its kind and
-    /// position to about a metre).
+    /// "osm:1234" from the feature's id; without one, "osm:cafe@4373920,742475" (its kind and its
+    /// position in units of 10⁻⁵ degree, about a metre).
     static func placeID(_ featureID: UInt64?, kind: PlaceKind, coordinate: LatLon) -> String {
-        if let featureID, featureID > 0 { return "osm:\(featureID)" }
-        let lat = (coordinate.lat * 100_000).rounded() / 100_000
-        let lon = (coordinate.lon * 100_000).rounded() / 100_000
+        if let featureID, featureID > 0 { return "osm:" + String(featureID) }
+        // checked: a valid coordinate times 10⁵ is within ±1.8e7
+        let lat = Int((coordinate.lat * 100_000).rounded()), lon = Int((coordinate.lon * 100_000).rounded())
         return "osm:\(kind.rawValue)@\(lat),\(lon)"
     }
 
@@ -158,8 +239,8 @@ public enum TilePlaceExtractor {
     }
 
     /// Text cut before it is sanitised, so that an absurd value costs no more than a long one.
-    private static func bounded(_ text: String) -> String {
-        text.unicodeScalars.count > 4 * maxNameLength
+    static func bounded(_ text: String) -> String {
+        text.utf8.count > 4 * maxNameLength
             ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(4 * maxNameLength))) : text
     }
 }

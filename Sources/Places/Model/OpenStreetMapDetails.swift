@@ -44,6 +44,13 @@ public struct OpenStreetMapDetails: Sendable, Hashable, Codable {
             .sorted { $0.key < $1.key })
     }
 
+    /// Details of tags already cleaned and cut as `init(schema:tags:)` does (the tile reader cleans each
+    /// of a tile's keys and values once): the first `maxTags`, sorted by key.
+    package init(schema: String, cleanTags tags: [Tag]) {
+        self.schema = schema
+        self.tags = Array(tags.prefix(Self.maxTags)).sorted { $0.key < $1.key }
+    }
+
     /// The value of a tag, nil when the tile did not give it.
     public func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
 
