@@ -44,7 +44,8 @@ let package = Package(
         .target(
             name: "TileSources",
             dependencies: [
-                "GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety", "Blocking",
+                "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Network", "TextSafety",
+                "Blocking",
             ],
             swiftSettings: strict),
 
@@ -95,7 +96,7 @@ let package = Package(
             name: "TileSourcesTests",
             dependencies: [
                 "TileSources", "GeoCore", "Storage", "Network", "VectorTiles", "Render", "MapFeature", "TestSupport",
-                "TextSafety",
+                "TextSafety", "Places",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -115,7 +115,9 @@ public enum TilePlaceExtractor {
             for key in kindKeys where value < 0 { value = Self.value(of: key, in: tags) }
             guard value >= 0, value < valueKinds.count else { return nil }
             if valueKinds[value] == -2 {
-                let kind = layer.values[value].string.flatMap { TilePlaceExtractor.kind(ofValue: $0, schema, layerName) }
+                let kind = layer.values[value].string.flatMap {
+                    TilePlaceExtractor.kind(ofValue: $0, schema, layerName)
+                }
                 valueKinds[value] = kind?.index ?? -1
             }
             guard valueKinds[value] >= 0 else { return nil }
@@ -200,9 +202,10 @@ public enum TilePlaceExtractor {
                 if !tag.key.isEmpty, !tag.value.isEmpty { tags.append(tag) }
             }
         }
-        let cleanName = name.map { named in
-            TextSanitizer.clean(bounded(layer.values[named.value].string ?? ""), maxLength: maxNameLength)
-        } ?? ""
+        let cleanName =
+            name.map { named in
+                TextSanitizer.clean(bounded(layer.values[named.value].string ?? ""), maxLength: maxNameLength)
+            } ?? ""
         return Place(
             id: placeID(feature.id, kind: kind, coordinate: coordinate), kind: kind,
             name: cleanName.isEmpty ? unnamed(kind) : cleanName, coordinate: coordinate,
