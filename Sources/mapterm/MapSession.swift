@@ -2,6 +2,7 @@ import Blocking
 import Foundation
 import GeoCore
 import MapFeature
+import Network
 import Places
 import Render
 import TileSources
@@ -31,7 +32,9 @@ final class MapSession {
             [loaders = composition.loaders, ids = composition.ids, services = composition.services] in
             MapComposition.credits(of: loaders.map(\.store), ids: ids, services: services)
         }
-        let places = TilePlaceCollector(source: TilePlaceSource(base: source)) { inbox.post(.tilePlacesArrived) }
+        // The Refuge API alone is not asked about every tile's toilets.
+        let merged = TilePlaceSource(base: source, matchesBase: !(source is RefugeRestroomsClient))
+        let places = TilePlaceCollector(source: merged) { inbox.post(.tilePlacesArrived) }
         self.places = places
         let builder = composition.makeBuilder()
         builder.tileDecoded = { [loaders = composition.loaders, ids = composition.ids] id, tile, vectorTile, schema in

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Network
 import Places
 import TileSources
 import VectorTiles
@@ -17,7 +18,7 @@ extension PlacesCommand {
     static func withTilePlaces(
         _ base: any PlaceSource, tiles: [String], region: GeoBounds, near: LatLon, offline: Bool
     ) async throws -> TilePlaceSource {
-        let merged = TilePlaceSource(base: base)
+        let merged = TilePlaceSource(base: base, matchesBase: !(base is RefugeRestroomsClient))
         let composition = try MapComposition(
             resources: try ResourceLocator.locate(), tiles: tiles, config: try UserConfig.load(),
             cacheDirectory: UserConfig.tileCacheURL(), offline: offline)

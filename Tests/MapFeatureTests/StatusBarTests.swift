@@ -39,7 +39,7 @@ import Testing
         // At 80 columns the location note is what gives way first.
         let eighty = Self.line(cols: 80, Self.busy)
         #expect(eighty.contains("? help") && !eighty.contains("location unknown"), "\(eighty)")
-        #expect(Self.line(cols: 160, Self.busy).contains("location unknown"))
+        #expect(Self.line(cols: 200, Self.busy).contains("location unknown"))
     }
 
     @Test func filtersAndCapsAreSaid() {

@@ -52,6 +52,15 @@ import Testing
         #expect(source.tilePlaceCount == 2)
     }
 
+    /// A source asked over the network (the Refuge API alone) is not asked about every tile's toilets:
+    /// they stay places of their own.
+    @Test func aSourceNotMatchedIsNotAsked() async throws {
+        let source = TilePlaceSource(base: FixtureSource(places: [Self.stored]), matchesBase: false)
+        await source.add([Self.toilet], in: Self.tile)
+        let ids = try await source.markers(in: Self.tile, zoom: 18, filter: .standard).markers.compactMap(\.place?.id)
+        #expect(Set(ids) == ["rr:900", "osm:1"])
+    }
+
     @Test func addingTheSameTileAgainChangesNothing() async {
         let source = await Self.source()
         #expect(await source.add([Self.toilet, Self.cafe], in: Self.tile) == false)

@@ -9,6 +9,9 @@ import Synchronization
 public final class TilePlaceSource: PlaceSource {
     /// The configured source.
     public let base: any PlaceSource
+    /// Whether a tile's toilets are matched with `base`'s restrooms (false for a source that would be
+    /// asked over the network for every tile read: the Refuge Restrooms API alone).
+    public let matchesBase: Bool
     private let accumulator: PlaceAccumulator
     private let state = Mutex(State())
 
@@ -29,9 +32,12 @@ public final class TilePlaceSource: PlaceSource {
 
     /// - Parameters:
     ///   - base: the configured source.
+    ///   - matchesBase: match a tile's toilets with `base`'s restrooms (`base` is asked for those around
+    ///     each tile read); false leaves every toilet a place of its own.
     ///   - capacity: the most tile places kept (the oldest forgotten first).
-    public init(base: any PlaceSource, capacity: Int = 50_000) {
+    public init(base: any PlaceSource, matchesBase: Bool = true, capacity: Int = 50_000) {
         self.base = base
+        self.matchesBase = matchesBase
         accumulator = PlaceAccumulator(capacity: capacity)
     }
 
@@ -46,7 +52,7 @@ public final class TilePlaceSource: PlaceSource {
         let fresh = state.withLock { state in places.filter { !state.seen.contains($0.id) } }
         guard !fresh.isEmpty else { return false }
         var stored: [Place] = []
-        if fresh.contains(where: { $0.kind == .restroom }) {
+        if matchesBase, fresh.contains(where: { $0.kind == .restroom }) {
             let region = TilePlaceMerge.grown(bounds)
             stored =
                 (try? await base.places(
