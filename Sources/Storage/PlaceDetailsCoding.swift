@@ -23,6 +23,7 @@ enum PlaceDetailsCoding {
             writer.write(airport)
             return writer.finish()
         case .openStreetMap(let tile):
+            // Strings only: encoding cannot fail.
             return (try? JSONEncoder().encode(tile)).map { String(decoding: $0, as: UTF8.self) }
         }
     }
