@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Synchronization
 import TestSupport
 import Testing
 import TileSources
@@ -111,5 +112,40 @@ import VectorTiles
         #expect(details.value("rank") == "25")
         #expect(details.value("bad") == nil)
         #expect(details.value("class") == "[31mred" || details.value("class") == "red")
+    }
+}
+
+/// The collector reads each z14 tile once, off the frame path, and says when the map's places changed.
+@Suite struct TilePlaceCollectorTests {
+    static func tile(_ load: TileLoad) -> VectorTile? {
+        if case .tile(let tile, _) = load { return tile }
+        return nil
+    }
+
+    @Test func eachZ14TileIsReadOnceAndTheMapIsTold() async throws {
+        let loader = TileLoader(store: try SchemaFrameTests.store(.openMapTiles))
+        let told = Mutex(0)
+        let collector = TilePlaceCollector(source: TilePlaceSource(base: FixtureSource(places: []))) {
+            told.withLock { $0 += 1 }
+        }
+        let id = TileSourceID("monaco")
+        let z14 = try #require(
+            TilePlaceExtractorTests.monacoTiles.first { tile in
+                Self.tile(loader.load(tile)).map {
+                    !TilePlaceExtractor.places(in: $0, id: tile, schema: .openMapTiles).isEmpty
+                } ?? false
+            })
+        let vectorTile = try #require(Self.tile(loader.load(z14)))
+        // A z13 tile of a source that goes to z14 is passed over.
+        let z13 = z14.ancestor(at: 13)
+        let upper = try #require(Self.tile(loader.load(z13)))
+        collector.take(id, tile: z13, upper, schema: .openMapTiles, maxZoom: 14)
+        await collector.idle()
+        #expect(collector.source.tilePlaceCount == 0)
+        collector.take(id, tile: z14, vectorTile, schema: .openMapTiles, maxZoom: 14)
+        collector.take(id, tile: z14, vectorTile, schema: .openMapTiles, maxZoom: 14)
+        await collector.idle()
+        #expect(collector.source.tilePlaceCount > 0)
+        #expect(told.withLock { $0 } == 1)
     }
 }
