@@ -48,7 +48,8 @@ let package = Package(
         .target(
             name: "TileSources",
             dependencies: [
-                "GeoCore", "VectorTiles", "Render", "MapFeature", "Storage", "Network", "TextSafety", "Blocking",
+                "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Network", "TextSafety",
+                "Blocking",
             ],
             swiftSettings: strict),
 
@@ -101,7 +102,7 @@ let package = Package(
             name: "TileSourcesTests",
             dependencies: [
                 "TileSources", "GeoCore", "Storage", "Network", "VectorTiles", "Render", "MapFeature", "TestSupport",
-                "TextSafety",
+                "TextSafety", "Places",
             ],
             swiftSettings: strict),
         .testTarget(

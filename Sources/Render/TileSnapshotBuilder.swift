@@ -19,6 +19,10 @@ public final class TileSnapshotBuilder {
     private var cache: LRUCache<TileKey, PreparedTile>
     private var missing: LRUCache<TileKey, Bool>
     private var builds = 0
+    /// Told of every tile read and decoded to prepare it (not of tiles prepared before): the source's
+    /// name, the tile read (the ancestor of an overzoomed one), the tile and its schema. Runs on the
+    /// builder's caller, off the frame path (the map's points of interest are read here).
+    public var tileDecoded: ((TileSourceID, TileID, VectorTile, TileSchema) -> Void)?
 
     struct TileKey: Hashable {
         var source: Int
@@ -182,8 +186,11 @@ public final class TileSnapshotBuilder {
         if let hit, hit.hasPrepared(layers) { return .ready(hit) }
         if missing[key] != nil { return .absent }
         let vectorTile: VectorTile
+        let read: TileID
         switch sources[s].load(tile) {
-        case .tile(let loaded, _): vectorTile = loaded
+        case .tile(let loaded, let source):
+            vectorTile = loaded
+            read = source
         case .pending: return hit.map { .incomplete($0) } ?? .pending
         case .missing, .damaged:
             _ = cache.removeValue(forKey: key)
@@ -191,7 +198,9 @@ public final class TileSnapshotBuilder {
             return .absent
         }
         var content = hit ?? PreparedTile(tile: tile, layerCount: style.layers.count)
-        let styles = schemaLayers[schema(of: vectorTile, source: s)] ?? style.layers
+        let schema = schema(of: vectorTile, source: s)
+        let styles = schemaLayers[schema] ?? style.layers
+        if hit == nil { tileDecoded?(ids[s], read, vectorTile, schema) }
         content.prepare(layers, from: vectorTile, styles: styles) { sources[s].markDamaged(tile) }
         cache.setValue(content, forKey: key, cost: content.byteCount)
         return .ready(content)

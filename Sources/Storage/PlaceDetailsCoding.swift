@@ -22,6 +22,9 @@ package enum PlaceDetailsCoding {
             var writer = Writer()
             writer.write(airport)
             return writer.finish()
+        case .openStreetMap(let tile):
+            // Strings only: encoding cannot fail.
+            return (try? JSONEncoder().encode(tile)).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -35,6 +38,8 @@ package enum PlaceDetailsCoding {
             case .restroom: return .restroom(try JSONDecoder().decode(RestroomDetails.self, from: data))
             case .airport, .heliport, .seaplaneBase, .balloonport:
                 return .airport(try JSONDecoder().decode(AirportDetails.self, from: data))
+            case .cafe, .restaurant, .pharmacy, .drinkingWater, .station, .atm, .hospital:
+                return .openStreetMap(try JSONDecoder().decode(OpenStreetMapDetails.self, from: data))
             }
         } catch {
             throw PlaceStoreError.corrupt(path: path, reason: "unreadable details of a \(kind) place")

@@ -237,7 +237,7 @@ public final class PlaceStore: PlaceSource {
     /// (exact coordinates) to `places`. Returns false, leaving `places` incomplete, as soon as more than
     /// `budget` have been found.
     private func collect(
-        _ box: GeoBounds, within region: GeoBounds, mask: UInt16, budget: Int, into places: inout PlaceCandidates
+        _ box: GeoBounds, within region: GeoBounds, mask: UInt32, budget: Int, into places: inout PlaceCandidates
     ) throws -> Bool {
         try database.withLock {
             for part in box.parts {

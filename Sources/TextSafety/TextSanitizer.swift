@@ -57,7 +57,8 @@ public enum TextSanitizer {
     public static func clean(_ text: String, maxLength: Int) -> String {
         let cleaned = clean(text)
         let limit = max(1, maxLength)
-        guard cleaned.count > limit else { return cleaned }
+        // Counting bytes is quick and never less than counting characters.
+        guard cleaned.utf8.count > limit, cleaned.count > limit else { return cleaned }
         return String(cleaned.prefix(limit - 1)).trimmingTrailingSpace() + "…"
     }
 

@@ -18,6 +18,12 @@ public struct FeatureReader {
     private var nextIndex = 0
     /// The geometry commands of `feature`.
     private var commands: [UInt32] = []
+    /// When true, `next()` reads a feature's id, type and tags only, and `decodeGeometry()` reads its
+    /// geometry commands then: for a caller that passes over most features by their tags (the map's
+    /// points of interest). False by default: a caller that wants most geometries reads them at once.
+    public var defersGeometry = false
+    /// The byte range of `feature` in `data`.
+    private var featureRange: Range<Int> = 0..<0
 
     /// A reader of the layer message occupying `range` of `data`. Throws for a malformed layer message.
     init(data: [UInt8], range: Range<Int>) throws(VectorTileError) {
@@ -41,13 +47,15 @@ public struct FeatureReader {
         while nextIndex < featureRanges.count {
             let range = featureRanges[nextIndex]
             nextIndex += 1
+            featureRange = range
             if !feature.geometry.points.isEmpty { feature.geometry.points.removeAll(keepingCapacity: true) }
             if !feature.geometry.partStarts.isEmpty { feature.geometry.partStarts.removeAll(keepingCapacity: true) }
             let known: Result<Bool, VectorTileError> = data.withUnsafeBufferPointer { buffer in
                 do throws(VectorTileError) {
                     return .success(
                         try TileLayerDecoder.decodeFeature(
-                            buffer, range: range, in: layer, commands: &commands, into: &feature))
+                            buffer, range: range, in: layer, commands: &commands, into: &feature,
+                            skippingGeometry: defersGeometry))
                 } catch {
                     return .failure(error)
                 }
@@ -60,6 +68,17 @@ public struct FeatureReader {
     /// Decodes the geometry of the feature last read into `feature.geometry`. Throws for a malformed
     /// geometry.
     public mutating func decodeGeometry() throws(VectorTileError) {
+        if defersGeometry {
+            let read: Result<Void, VectorTileError> = data.withUnsafeBufferPointer { buffer in
+                do throws(VectorTileError) {
+                    return .success(
+                        try TileLayerDecoder.decodeCommands(buffer, range: featureRange, in: layer, into: &commands))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try read.get()
+        }
         try GeometryDecoder.decode(commands, type: feature.type, layer: layer.name, into: &feature.geometry)
     }
 }

@@ -112,7 +112,7 @@ enum TileLayerDecoder {
     /// all the same); `layer` is the feature's layer, without features.
     static func decodeFeature(
         _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, in layer: TileLayer, commands: inout [UInt32],
-        into feature: inout VectorFeature
+        into feature: inout VectorFeature, skippingGeometry: Bool = false
     ) throws(VectorTileError) -> Bool {
         var reader = ProtobufReader(buffer, range: range)
         var rawType: UInt64 = 0
@@ -130,6 +130,8 @@ enum TileLayerDecoder {
                     wireType, field: 2, into: &feature.tags, tooWide: .invalidTags(layer: layer.name))
             case (3, .varint):
                 rawType = try reader.readVarint()
+            case (4, _) where skippingGeometry:
+                try reader.skip(wireType)
             case (4, _):
                 try reader.readPackedUInt32s(
                     wireType, field: 4, into: &commands,
@@ -153,5 +155,23 @@ enum TileLayerDecoder {
         guard rawType <= 3, let type = GeometryType(rawValue: UInt8(rawType)), type != .unknown else { return false }
         feature.type = type
         return true
+    }
+
+    /// Reads only the geometry commands (field 4) of the feature message in `range` into `commands`
+    /// (for a feature read with `skippingGeometry`).
+    static func decodeCommands(
+        _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, in layer: TileLayer, into commands: inout [UInt32]
+    ) throws(VectorTileError) {
+        var reader = ProtobufReader(buffer, range: range)
+        commands.removeAll(keepingCapacity: true)
+        while let (field, wireType) = try reader.readTag() {
+            if field == 4 {
+                try reader.readPackedUInt32s(
+                    wireType, field: 4, into: &commands,
+                    tooWide: .invalidGeometry(layer: layer.name, reason: "command wider than 32 bits"))
+            } else {
+                try reader.skip(wireType)
+            }
+        }
     }
 }

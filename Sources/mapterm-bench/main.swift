@@ -20,6 +20,7 @@ do {
     if only == nil || only == "pmtiles" { try PMTilesBenchmark.run(repository: resources.deletingLastPathComponent()) }
     if only == nil || only == "tiles" { try TileSourceBenchmark.run(resources: resources) }
     if only == nil || only == "dense" { try DenseTileBenchmark.run(resources: resources) }
+    if only == nil || only == "tileplaces" { try TilePlaceBenchmark.run(resources: resources) }
     if only == nil || only == "session" { try SessionBytesBenchmark.run(resources: resources) }
     if only == nil || only == "layers" { try LayersBenchmark.run() }
     if only == nil || only == "geodesics" { GeodesicBenchmark.run() }

@@ -3,7 +3,8 @@ import Places
 
 /// The options that choose which places are shown, shared by the map, `render` and `places`:
 /// `--hide KINDS` (map, render) or `--kind KINDS` (places), `--ada`, `--unisex`, `--changing-table` and
-/// `--closed`. KINDS is a comma-separated list of restroom, airport, heliport, seaplane_base, balloonport.
+/// `--closed`. KINDS is a comma-separated list of `PlaceKind` names: restroom, airport, heliport,
+/// seaplane_base, balloonport, cafe, restaurant, pharmacy, drinking_water, station, atm, hospital.
 enum FilterOptions {
     /// `[FILTERS]` of the map's and `render`'s usage.
     static let mapGroup = CommandSpec.Item.group("FILTERS", [OptionTable.hide] + OptionTable.amenities)

@@ -2,6 +2,7 @@ import Blocking
 import Foundation
 import GeoCore
 import MapFeature
+import Network
 import Places
 import Render
 import TileSources
@@ -13,6 +14,8 @@ final class MapSession {
     let runtime: MapRuntime
     let frames: FrameRenderer
     let tiles: TileWorker
+    /// The places of the configured source and of the tiles read so far (`TilePlaceSource`).
+    let places: TilePlaceCollector
 
     /// - Parameter wake: called on any thread when an action is posted to the inbox (the run loop's
     ///   wake-up).
@@ -29,13 +32,22 @@ final class MapSession {
             [loaders = composition.loaders, ids = composition.ids, services = composition.services] in
             MapComposition.credits(of: loaders.map(\.store), ids: ids, services: services)
         }
+        // The Refuge API alone is not asked about every tile's toilets.
+        let merged = TilePlaceSource(base: source, matchesBase: !(source is RefugeRestroomsClient))
+        let places = TilePlaceCollector(source: merged) { inbox.post(.tilePlacesArrived) }
+        self.places = places
+        let builder = composition.makeBuilder()
+        builder.tileDecoded = { [loaders = composition.loaders, ids = composition.ids] id, tile, vectorTile, schema in
+            let maxZoom = ids.firstIndex(of: id).map { loaders[$0].maxZoom } ?? tile.z
+            places.take(id, tile: tile, vectorTile, schema: schema, maxZoom: maxZoom)
+        }
         let tiles = TileWorker(
-            builder: composition.makeBuilder(), basemap: ShippedMap.basemap, sources: composition.userSources,
+            builder: builder, basemap: ShippedMap.basemap, sources: composition.userSources,
             credits: credits, inbox: inbox)
         self.tiles = tiles
         composition.userSources.onChange = { tiles.reload() }
         runtime = MapRuntime(
-            source: source, live: live, pinStore: pinStore, describe: describe, search: answer, tiles: tiles,
+            source: places.source, live: live, pinStore: pinStore, describe: describe, search: answer, tiles: tiles,
             inbox: inbox)
         frames = FrameRenderer(composition: composition)
     }
@@ -64,9 +76,12 @@ final class MapSession {
     /// Waits (blocking the caller) until everything started has come back and been reduced, including
     /// work that the results themselves started: for `render`, which draws one finished frame.
     func settle() {
-        let runtime = self.runtime
+        let (runtime, places) = (self.runtime, self.places)
         repeat {
-            BlockingBridge.run { await runtime.waitForAll() }
+            BlockingBridge.run {
+                await runtime.waitForAll()
+                await places.idle()
+            }
         } while absorbRuntimeActions()
     }
 

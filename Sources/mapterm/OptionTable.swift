@@ -25,7 +25,8 @@ enum OptionTable {
             "vector tiles drawn over the world map (repeatable, later over earlier): an",
             "MBTiles or PMTiles file, an http(s) {z}/{x}/{y} URL, a TileJSON URL, or a",
             ".pmtiles URL; default: \"tiles\" in ~/.config/mapterm/config.json, else",
-            "OpenFreeMap's streets (\(DefaultTiles.source))",
+            "OpenFreeMap's streets (\(DefaultTiles.source)); places: also list the",
+            "cafés, toilets, stations, … of these tiles around --near",
         ])
     static let offline = SwitchOption(
         "offline",
@@ -89,7 +90,8 @@ enum OptionTable {
         "hide", "KINDS",
         help: [
             "map, render: leave these kinds out (KINDS: restroom,airport,heliport,",
-            "seaplane_base,balloonport, comma-separated)",
+            "seaplane_base,balloonport,cafe,restaurant,pharmacy,drinking_water,",
+            "station,atm,hospital, comma-separated)",
         ], parse: { try parseKinds($0, option: "hide") })
     static let placesKind = ValueOption(
         "kind", "KINDS", help: ["places: only these kinds"], parse: { try parseKinds($0, option: "kind") })

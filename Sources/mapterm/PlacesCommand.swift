@@ -14,7 +14,8 @@ enum PlacesCommand {
         items: [
             .required(OptionTable.placesNear), .optional(OptionTable.placesRadius), .optional(OptionTable.placesKind),
             .optional(OptionTable.placesZoom), .optional(OptionTable.placesLimit), .optional(OptionTable.source),
-            .optional(OptionTable.apiBase), .optional(OptionTable.offline), .optional(OptionTable.json),
+            .optional(OptionTable.apiBase), .repeated(OptionTable.tiles), .optional(OptionTable.offline),
+            .optional(OptionTable.json),
         ] + OptionTable.amenities.map(CommandSpec.Item.optional))
     /// Search radius when `--radius` is not given, km.
     static let defaultRadiusKm = 5.0
@@ -35,10 +36,17 @@ enum PlacesCommand {
             resources: { try ResourceLocator.locate() }, apiBase: args.text(OptionTable.apiBase),
             offline: args.has(OptionTable.offline))
         if let notice = opened.notice { Diagnostics.say(notice) }
-        let (source, live) = (opened.source, opened.live)
+        let (base, live) = (opened.source, opened.live)
+        let tiles = try args.values(OptionTable.tiles)
+        let offline = args.has(OptionTable.offline)
         let listed = try BlockingBridge.runThrowing {
             try await withTaskExecutorPreference(BlockingExecutor.shared) {
                 if let live { await ask(live, near: near, radiusKm: radius, filter: filter) }
+                var source = base
+                if !tiles.isEmpty {
+                    let region = searchRegion(around: near, radiusKm: radius).0
+                    source = try await withTilePlaces(base, tiles: tiles, region: region, near: near, offline: offline)
+                }
                 return try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
             }
         }
@@ -141,6 +149,7 @@ enum PlacesCommand {
         case .airport(let airport):
             let codes = [airport.iataCode, airport.icaoCode ?? airport.ident].compactMap { $0 }.joined(separator: " / ")
             return [codes, airport.municipality ?? "", airport.country].filter { !$0.isEmpty }.joined(separator: ", ")
+        case .openStreetMap(let tile): return "OpenStreetMap, via \(tile.schema) tiles"
         case .none: return ""
         }
     }

@@ -129,8 +129,26 @@ import Testing
             $0.places.backoff.reason = "Network error: server closed the connection"
         }
         #expect(shown(store.state) == ["rr:1"])
-        #expect(StatusBarTests.line(cols: 200) { $0 = store.state; $0.screen = Viewport(cols: 200, rows: 20) }
+        #expect(
+            StatusBarTests.line(cols: 200) {
+                $0 = store.state; $0.screen = Viewport(cols: 200, rows: 20)
+            }
             .contains("places unavailable (1 try): Network error: server closed the connection"))
+    }
+
+    /// New places from tiles just read: the cached markers are stale, and the view's are asked again while
+    /// the old ones stay shown; a failing source is left to its retry.
+    @Test func tilePlacesArrivingAskForTheViewAgain() throws {
+        var state = try loaded([restroom(1, dLat: 0, dLon: 0)])
+        let request = try #require(fetched(MapReducer.reduce(&state, .tilePlacesArrived)))
+        #expect(request.generation == state.places.generation)
+        #expect(state.places.pending == request)
+        #expect(shown(state) == ["rr:1"])
+        _ = MapReducer.reduce(
+            &state, .markersLoaded(request, MarkerAnswers.batch([restroom(2, dLat: 0.001, dLon: 0)], for: request)))
+        #expect(shown(state) == ["rr:2"])
+        state.places.backoff.failures = 1
+        #expect(MapReducer.reduce(&state, .tilePlacesArrived).isEmpty)
     }
 
     @Test func failureShowsTheAlertAndKeepsOldPlaces() throws {

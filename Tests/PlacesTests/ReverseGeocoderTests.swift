@@ -70,13 +70,13 @@ import Testing
         let city = try #require(result.nearestCity)
         #expect(city.distanceKm > 500)
         #expect(result.isWithinCity == false)
-        #expect(result.label == "At sea — 1 044 km from Papeete, French Polynesia")
+        #expect(result.label == "At sea — 1 045 km from Papeete, French Polynesia")
     }
 
     @Test func labelOnLandAwayFromCities() {
         let result = describe(66.0, -172.0)
-        #expect(result.label == "505 km from Anadyr, Chukchi Autonomous Okrug, Russia")
-        #expect(describe(64.5011, -165.4064).label == "812 km from Anadyr (Russia), Alaska, United States")
+        #expect(result.label == "507 km from Anadyr, Chukchi Autonomous Okrug, Russia")
+        #expect(describe(64.5011, -165.4064).label == "815 km from Anadyr (Russia), Alaska, United States")
     }
 
     // MARK: Antimeridian and poles

@@ -33,6 +33,31 @@ import VectorTiles
         #expect(try tile.features(ofLayer: "nothing") == nil)
     }
 
+    /// A reader that defers geometries reads the same features, and the same geometry for those asked,
+    /// skipping and asking in turns.
+    @Test(arguments: MonacoTilesTests.z14Tiles)
+    func deferredGeometriesAreTheSame(id: TileID) throws {
+        let file = try MBTilesFile(path: TestFiles.monaco)
+        let tile = try VectorTile(bytes: try #require(try file.tileData(id)))
+        for name in tile.layerNames {
+            var plain = try #require(try tile.features(ofLayer: name))
+            var deferred = try #require(try tile.features(ofLayer: name))
+            deferred.defersGeometry = true
+            var index = 0
+            while try plain.next() {
+                #expect(try deferred.next())
+                #expect(deferred.feature.id == plain.feature.id && deferred.feature.tags == plain.feature.tags)
+                if index % 2 == 0 {
+                    try plain.decodeGeometry()
+                    try deferred.decodeGeometry()
+                    #expect(deferred.feature.geometry == plain.feature.geometry, "\(name)")
+                }
+                index += 1
+            }
+            #expect(try !deferred.next())
+        }
+    }
+
     /// A broken geometry fails only when it is decoded; broken tags fail at once; features of unknown
     /// type are passed over, and one whose geometry is empty is read (with no points).
     @Test func geometryIsCheckedWhenDecoded() throws {

@@ -10,10 +10,13 @@ refuge_url="http://127.0.0.1:$(cat "$refuge_dir/port")"
 export no_proxy="127.0.0.1,localhost"
 
 requests() { wc -l < "$refuge_dir/log" 2>/dev/null || echo 0; }
+# The fake's three restrooms, and any place of the shipped street tiles in view (a café, a toilet: the
+# map's own places, which come as those tiles are read).
+three_places='([3-9]|[1-9][0-9]+) places'
 
 glyphs_appear() {
   start 120 40 --source refuge --api-base "$refuge_url" --center 37.7793,-122.4193 --zoom 15 --location 37.7793,-122.4193
-  wait_for '3 places' && [ "$(screen | grep -o '⌂' | wc -l)" -ge 1 ]
+  wait_for "$three_places" && [ "$(screen | grep -o '⌂' | wc -l)" -ge 1 ]
 }
 
 tab_and_enter_open_the_nearest() {
@@ -50,7 +53,7 @@ failure_shows_the_alert_and_keeps_places() {
   wait_for 'HTTP status 500|status 500|500' || return 1
   rm -f "$refuge_dir/fail"
   keys Enter
-  wait_until_not 'Unable to retrieve' && wait_for '3 places'
+  wait_until_not 'Unable to retrieve' && wait_for "$three_places"
 }
 
 way_there_shows_distance() {

@@ -63,7 +63,10 @@ every_schema_draws_monaco_without_a_notice() {
   local resources; resources=$(schema_resources)
   local fixture out cells
   for fixture in monaco-omt.mbtiles monaco-shortbread.mbtiles monaco-protomaps.pmtiles; do
+    # The fixtures' own cafés, ATMs, … left out: a name gives way whole to a marker it would touch, and
+    # this compares the streets and names the schemas draw.
     out=$(MAPTERM_RESOURCES="$resources" "$MAPTERM" render "${schema_view[@]}" \
+      --hide cafe,restaurant,pharmacy,drinking_water,station,atm,hospital \
       --tiles "$here/../Fixtures/schemas/$fixture" 2>"$tiles_dir/schema.err") || return 1
     cells=$(printf '%s' "$out" | braille_cells)
     echo "  $fixture: $cells braille cells$(cat "$tiles_dir/schema.err")"

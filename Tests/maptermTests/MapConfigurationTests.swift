@@ -28,6 +28,12 @@ struct MapConfigurationTests {
         #expect(made.location == nil)
     }
 
+    @Test func hideTakesTheKindsOfTheMapsTiles() throws {
+        let made = try configuration(["--hide", "cafe,drinking_water,station,atm,hospital,pharmacy,restaurant"])
+        #expect(made.filter.kinds == [.restroom, .airport, .heliport, .seaplaneBase, .balloonport])
+        #expect(try configuration(["--hide", "restroom"]).filter.kinds.contains(.cafe))
+    }
+
     @Test func filesAndLocationComeFromTheEnvironment() throws {
         let environment = [
             "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "MAPTERM_LOCATION": "1,2",

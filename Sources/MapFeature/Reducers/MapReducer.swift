@@ -81,6 +81,8 @@ public enum MapReducer {
         case .detailsLoaded(let place, let time):
             PlacesReducer.detailsLoaded(place, at: time, &state)
             return []
+        case .tilePlacesArrived:
+            return PlacesReducer.sourceChanged(&state)
         case .leadersLoaded(let key, let leaders):
             PlacesReducer.leadersLoaded(key, leaders, &state)
             return []

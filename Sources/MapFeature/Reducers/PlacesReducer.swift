@@ -72,6 +72,14 @@ enum PlacesReducer {
         ]
     }
 
+    /// The source has new places: what is cached is stale, and the view's markers are asked for again
+    /// (those shown stay until the answer). A failing source is left to its retry.
+    static func sourceChanged(_ state: inout MapState) -> [MapEffect] {
+        state.places.cache.removeAll()
+        guard state.places.backoff.failures == 0 else { return [] }
+        return fetchIfNeeded(&state, force: true)
+    }
+
     /// The map is on screen for the first time: its places now.
     static func appeared(_ state: inout MapState) -> [MapEffect] {
         state.places.generation += 1

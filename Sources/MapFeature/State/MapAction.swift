@@ -73,4 +73,7 @@ public enum MapAction: Sendable {
     case searchAnswered(generation: Int, PlaceSearch.Answer)
     /// A layer stream sent features or ended.
     case layers(LayerAction)
+    /// The places source has places it did not have (the points of interest of tiles just read): the
+    /// markers kept are stale, and the view's are asked for again.
+    case tilePlacesArrived
 }

@@ -135,6 +135,10 @@ struct DetailPane {
             if let comment = r.comment, !comment.isEmpty { lines += ["", "Comment: " + comment] }
             if let directions = r.directions, !directions.isEmpty { lines += ["", "Directions: " + directions] }
             if r.upvote > 0 || r.downvote > 0 { lines += ["", "Votes: +\(r.upvote) / -\(r.downvote)"] }
+            if let tile = r.openStreetMap {
+                lines += ["", "Sources: \(storedSource(place.id)) and OpenStreetMap (the map's \(tile.schema) tiles)"]
+                lines += ["The tile says:"] + tileLines(tile)
+            }
         case .airport(let a):
             let codes = [
                 a.iataCode.map { "IATA \($0)" }, a.icaoCode.map { "ICAO \($0)" }, a.gpsCode.map { "GPS \($0)" },
@@ -152,6 +156,17 @@ struct DetailPane {
                 }
                 lines.append(text)
             }
+        case .openStreetMap(let tile):
+            let noun = place.kind.noun(plural: false)
+            lines.append(noun.prefix(1).uppercased() + noun.dropFirst() + ", from OpenStreetMap")
+            lines.append("(the map's \(tile.schema) tiles)")
+            if place.kind == .restroom {
+                let known = tile.value("wheelchair").map { "wheelchair: " + $0 }
+                lines += [
+                    "", known ?? "Accessible: unknown", "Unisex: unknown", "Changing table: unknown",
+                ]
+            }
+            lines += ["", "The tile says:"] + tileLines(tile)
         case .none:
             break
         }
@@ -179,6 +194,18 @@ struct DetailPane {
         let whole = count.checkedInt(in: 1...1_000_000) ?? 1_000_000
         let age = "\(whole) \(unit)\(whole == 1 ? "" : "s") ago"
         return unit == "day" ? "fetched \(age) (\(date))" : "fetched \(age)"
+    }
+
+    /// Where a stored place's id says it comes from: "Refuge Restrooms" for "rr:1234".
+    static func storedSource(_ id: String) -> String {
+        if id.hasPrefix("rr:") { return "Refuge Restrooms" }
+        if id.hasPrefix("osm:") { return "the places database (OpenStreetMap)" }
+        return "the places database"
+    }
+
+    /// A tile's tags, one per line ("  cuisine: italian"), or that it gives none.
+    static func tileLines(_ tile: OpenStreetMapDetails) -> [String] {
+        tile.tags.isEmpty ? ["  nothing more"] : tile.tags.map { "  \($0.key): \($0.value)" }
     }
 
     /// Splits a paragraph into lines of at most `width` columns at spaces (a longer word is cut).

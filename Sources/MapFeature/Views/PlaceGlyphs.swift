@@ -21,6 +21,13 @@ enum PlaceGlyphs {
     static let heliport = Glyph(symbol: "⊛", ascii: "*", color: TermColor(214), meaning: "heliport")
     static let seaplaneBase = Glyph(symbol: "≋", ascii: "~", color: TermColor(39), meaning: "seaplane base")
     static let balloonport = Glyph(symbol: "⌾", ascii: "&", color: TermColor(218), meaning: "balloon port")
+    static let cafe = Glyph(symbol: "⊔", ascii: "%", color: TermColor(180), meaning: "café")
+    static let restaurant = Glyph(symbol: "⍦", ascii: "!", color: TermColor(209), meaning: "restaurant")
+    static let pharmacy = Glyph(symbol: "⚚", ascii: ";", color: TermColor(77), meaning: "pharmacy")
+    static let drinkingWater = Glyph(symbol: "▾", ascii: "\"", color: TermColor(45), meaning: "drinking water")
+    static let station = Glyph(symbol: "⊝", ascii: "|", color: TermColor(153), meaning: "station")
+    static let atm = Glyph(symbol: "$", ascii: ":", color: TermColor(220), meaning: "ATM")
+    static let hospital = Glyph(symbol: "⊞", ascii: "]", color: TermColor(203), meaning: "hospital")
 
     /// The glyph of a kind.
     static func glyph(_ kind: PlaceKind) -> Glyph {
@@ -30,6 +37,13 @@ enum PlaceGlyphs {
         case .heliport: return heliport
         case .seaplaneBase: return seaplaneBase
         case .balloonport: return balloonport
+        case .cafe: return cafe
+        case .restaurant: return restaurant
+        case .pharmacy: return pharmacy
+        case .drinkingWater: return drinkingWater
+        case .station: return station
+        case .atm: return atm
+        case .hospital: return hospital
         }
     }
 
@@ -40,7 +54,10 @@ enum PlaceGlyphs {
     }
 
     /// Every glyph, for the legend.
-    static let legend: [Glyph] = [restroom, airport, smallAirport, heliport, seaplaneBase, balloonport]
+    static let legend: [Glyph] = [
+        restroom, airport, smallAirport, heliport, seaplaneBase, balloonport, cafe, restaurant, pharmacy,
+        drinkingWater, station, atm, hospital,
+    ]
 
     /// The count of a cluster in at most four cells, never more than the truth: "7", "340", "1.2k",
     /// "64k", "1.2M".

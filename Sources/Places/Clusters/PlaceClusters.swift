@@ -108,9 +108,9 @@ public struct PlaceClusters: Sendable {
     }
 
     /// The bits of a group's slots that pass a category mask (bit per category code).
-    public static func slotMask(_ categoryMask: UInt16, _ group: ClusterGroup) -> UInt16 {
+    public static func slotMask(_ categoryMask: UInt32, _ group: ClusterGroup) -> UInt16 {
         let first = group.categories[0].code
-        return (categoryMask >> first) & UInt16((1 << group.categories.count) - 1)
+        return UInt16(truncatingIfNeeded: (categoryMask >> first) & UInt32((1 << group.categories.count) - 1))
     }
 
     /// A region as boxes in world units that do not wrap, grown by a hair so that rounding never leaves

@@ -10,6 +10,8 @@ extension Place {
         switch details {
         case .restroom(let restroom): copy.details = .restroom(restroom.sanitized())
         case .airport(let airport): copy.details = .airport(airport.sanitized())
+        case .openStreetMap(let tile):
+            copy.details = .openStreetMap(OpenStreetMapDetails(schema: tile.schema, tags: tile.tags))
         case .none: break
         }
         return copy

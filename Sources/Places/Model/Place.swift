@@ -12,12 +12,12 @@ import GeoCore
 /// {"id": "rr:16273", "kind": "restroom", "name": "Austin City Hall", "lat": 30.2648963, "lon": -97.747196,
 ///  "restroom": {"street": "301 W. 2nd St", "city": "Austin", "state": "TX", "accessible": true, …}}
 /// ```
-/// Details sit under a key named after their type (`"restroom"` or `"airport"`) and are left out when
+/// Details sit under a key named after their type (`"restroom"`, `"airport"` or `"openStreetMap"`) and are left out when
 /// there are none. Field names are camelCase; missing optional fields decode as empty, false, 0 or nil.
 /// `"fetchedAt"` (seconds since 1970, UTC) is there only for a place fetched from a live source.
 public struct Place: Sendable, Hashable, Codable, Identifiable {
     /// Stable identifier prefixed by its source: "rr:1234" (Refuge Restrooms), "ap:KSFO" (OurAirports),
-    /// "osm:node/123" (OpenStreetMap). Unique within a source.
+    /// "osm:123" (OpenStreetMap, from the map's tiles). Unique within a source.
     public var id: String
     /// What the place is.
     public var kind: PlaceKind
@@ -55,10 +55,16 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
         return nil
     }
 
+    /// What the map's tiles say about it, or nil when the details are of another type.
+    public var openStreetMap: OpenStreetMapDetails? {
+        if case .openStreetMap(let details) = details { return details }
+        return nil
+    }
+
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, name, lat, lon, restroom, airport, fetchedAt
+        case id, kind, name, lat, lon, restroom, airport, openStreetMap, fetchedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,6 +77,8 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
             details = .restroom(restroom)
         } else if let airport = try c.decodeIfPresent(AirportDetails.self, forKey: .airport) {
             details = .airport(airport)
+        } else if let tile = try c.decodeIfPresent(OpenStreetMapDetails.self, forKey: .openStreetMap) {
+            details = .openStreetMap(tile)
         } else {
             details = .none
         }
@@ -87,6 +95,7 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
         switch details {
         case .restroom(let restroom): try c.encode(restroom, forKey: .restroom)
         case .airport(let airport): try c.encode(airport, forKey: .airport)
+        case .openStreetMap(let tile): try c.encode(tile, forKey: .openStreetMap)
         case .none: break
         }
         try c.encodeIfPresent(fetchedAt, forKey: .fetchedAt)

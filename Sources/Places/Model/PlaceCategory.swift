@@ -3,13 +3,15 @@
 ///
 /// Codes are stable (they are stored in the places database):
 /// - 0…7: restrooms, the code being their `RestroomAmenities` bits;
-/// - 8 large, 9 medium, 10 small airport, 11 heliport, 12 seaplane base, 13 balloon port, 14 closed airport.
+/// - 8 large, 9 medium, 10 small airport, 11 heliport, 12 seaplane base, 13 balloon port, 14 closed airport;
+/// - 15 café, 16 restaurant, 17 pharmacy, 18 drinking water, 19 station, 20 ATM, 21 hospital (the points
+///   of interest of the map's tiles, `PlaceKind.tileKinds` in order).
 public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The stable code, 0..<`count`.
     public let code: UInt8
 
     /// The number of categories: codes run 0..<count.
-    public static let count = 15
+    public static let count = 22
 
     /// The category of a stored code; nil for codes this build does not know.
     public init?(code: UInt8) {
@@ -29,6 +31,13 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
     public static let seaplaneBase = PlaceCategory(unchecked: 12)
     public static let balloonport = PlaceCategory(unchecked: 13)
     package static let closedAirport = PlaceCategory(unchecked: 14)
+    public static let cafe = PlaceCategory(unchecked: 15)
+    public static let restaurant = PlaceCategory(unchecked: 16)
+    public static let pharmacy = PlaceCategory(unchecked: 17)
+    public static let drinkingWater = PlaceCategory(unchecked: 18)
+    public static let station = PlaceCategory(unchecked: 19)
+    public static let atm = PlaceCategory(unchecked: 20)
+    public static let hospital = PlaceCategory(unchecked: 21)
 
     /// Every category, by code.
     public static let all: [PlaceCategory] = (0..<UInt8(count)).map { PlaceCategory(unchecked: $0) }
@@ -41,6 +50,13 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
         case .heliport: return .heliport
         case .seaplaneBase: return .seaplaneBase
         case .balloonport: return .balloonport
+        case .cafe: return .cafe
+        case .restaurant: return .restaurant
+        case .pharmacy: return .pharmacy
+        case .drinkingWater: return .drinkingWater
+        case .station: return .station
+        case .atm: return .atm
+        case .hospital: return .hospital
         case .airport:
             switch place.airport?.type {
             case "large_airport": return .largeAirport
@@ -58,6 +74,13 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
         case 11: return .heliport
         case 12: return .seaplaneBase
         case 13: return .balloonport
+        case 15: return .cafe
+        case 16: return .restaurant
+        case 17: return .pharmacy
+        case 18: return .drinkingWater
+        case 19: return .station
+        case 20: return .atm
+        case 21: return .hospital
         default: return .airport
         }
     }
@@ -72,6 +95,7 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
         case 8: return .largeAirports
         case 9: return .mediumAirports
         case 10: return .smallAirports
+        case 15...: return .pointsOfInterest
         default: return .airfields
         }
     }
@@ -91,7 +115,8 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
         case 11: return "heliport"
         case 12: return "seaplane base"
         case 13: return "balloon port"
-        default: return "closed airport"
+        case 14: return "closed airport"
+        default: return kind.noun(plural: false)
         }
     }
 
@@ -112,6 +137,10 @@ public enum ClusterGroup: UInt8, Hashable, Sendable, CaseIterable, Comparable {
     case smallAirports = 3
     /// Heliports, seaplane bases, balloon ports and closed airports, from zoom 12.
     case airfields = 4
+    /// The points of interest of the map's tiles but restrooms (cafés, restaurants, pharmacies, drinking
+    /// water, stations, ATMs, hospitals), from zoom 14: the street zoom at which all three tile schemas
+    /// carry them all (lower tiles hold a few or none, so lower counts would mislead).
+    case pointsOfInterest = 5
 
     /// Street zoom: from here a lone restroom is drawn as its glyph instead of a count.
     package static let restroomGlyphZoom = 13
@@ -124,6 +153,7 @@ public enum ClusterGroup: UInt8, Hashable, Sendable, CaseIterable, Comparable {
         case .mediumAirports: return 6
         case .smallAirports: return 9
         case .airfields: return 12
+        case .pointsOfInterest: return 14
         }
     }
 

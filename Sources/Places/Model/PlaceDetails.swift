@@ -4,6 +4,8 @@ public enum PlaceDetails: Sendable, Hashable {
     case restroom(RestroomDetails)
     /// Codes, elevation and runways of an airport.
     case airport(AirportDetails)
+    /// What the map's vector tiles say about a point of interest they hold.
+    case openStreetMap(OpenStreetMapDetails)
     /// No details are known (a kind without a details type, or a source that only has a name).
     case none
 }

@@ -37,11 +37,12 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
     public func allows(_ place: Place) -> Bool { allows(PlaceCategory.of(place)) }
 
     /// Bit `code` set for every category that passes.
-    public var categoryMask: UInt16 {
+    public var categoryMask: UInt32 {
         PlaceCategory.all.reduce(0) { mask, category in allows(category) ? mask | 1 << category.code : mask }
     }
 
-    /// What the filter hides or requires, for the status bar: "accessible · no airports"; "" when standard.
+    /// What the filter hides or requires, for the status bar: "accessible · no airports", or what it
+    /// shows when that is shorter ("only restrooms, cafés"); "" when standard.
     public var description: String {
         var parts: [String] = []
         if amenities.contains(.accessible) { parts.append("accessible") }
@@ -50,6 +51,9 @@ public struct PlaceFilter: Hashable, Sendable, CustomStringConvertible {
         let hidden = PlaceKind.allCases.filter { !kinds.contains($0) }
         if hidden.count == PlaceKind.allCases.count {
             parts.append("nothing shown")
+        } else if hidden.count * 2 > PlaceKind.allCases.count {
+            let shown = PlaceKind.allCases.filter { kinds.contains($0) }
+            parts.append("only " + shown.map { $0.noun(plural: true) }.joined(separator: ", "))
         } else if hidden.count > 0 {
             parts.append("no " + hidden.map { $0.noun(plural: true) }.joined(separator: ", "))
         }

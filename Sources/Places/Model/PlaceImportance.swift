@@ -2,7 +2,8 @@
 /// which marker wins a crowded spot on screen, and the order of a cluster's "most important" list.
 ///
 /// Large airports rank above restrooms, restrooms above medium and small airports, and those above
-/// heliports, seaplane bases and balloon ports; closed airports come last. Inside a category:
+/// heliports, seaplane bases and balloon ports, those above the points of interest of the map's tiles
+/// (cafés, stations, …); closed airports come last. Inside a category:
 /// airports with an IATA code (scheduled service, as a rule) and longer runways come first; restrooms
 /// gain a point per amenity and up to ten for their net votes. Ties are broken by place id wherever
 /// an order must be total.
@@ -18,7 +19,7 @@ public enum PlaceImportance {
         case .airport(let a):
             if let iata = a.iataCode, !iata.isEmpty { value += 10 }
             if let length = a.longestRunway?.lengthFt { value += min(max(length / 2000, 0), 6) }
-        case .none:
+        case .openStreetMap, .none:
             break
         }
         return UInt8(min(value, 255))
@@ -33,6 +34,7 @@ public enum PlaceImportance {
         case 10: return 100
         case 11, 12: return 60
         case 13: return 50
+        case 15...: return 40
         default: return 10
         }
     }

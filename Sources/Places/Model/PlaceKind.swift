@@ -12,6 +12,20 @@ public enum PlaceKind: String, Sendable, Hashable, Codable, CaseIterable, Compar
     case seaplaneBase = "seaplane_base"
     /// A balloon port (OurAirports type balloonport).
     case balloonport
+    /// A café (OpenStreetMap `amenity=cafe`, from the map's tiles).
+    case cafe
+    /// A restaurant (OpenStreetMap `amenity=restaurant`).
+    case restaurant
+    /// A pharmacy (OpenStreetMap `amenity=pharmacy`).
+    case pharmacy
+    /// Drinking water: a tap or fountain to drink from (OpenStreetMap `amenity=drinking_water`).
+    case drinkingWater = "drinking_water"
+    /// A railway station or halt (OpenStreetMap `railway=station`, `railway=halt`).
+    case station
+    /// A cash machine (OpenStreetMap `amenity=atm`).
+    case atm
+    /// A hospital (OpenStreetMap `amenity=hospital`).
+    case hospital
 
     /// Every kind: the usual `kinds:` argument when nothing is filtered out.
     public static let all: Set<PlaceKind> = Set(allCases)
@@ -27,6 +41,13 @@ public enum PlaceKind: String, Sendable, Hashable, Codable, CaseIterable, Compar
         case .heliport: return 2
         case .seaplaneBase: return 3
         case .balloonport: return 4
+        case .cafe: return 5
+        case .restaurant: return 6
+        case .pharmacy: return 7
+        case .drinkingWater: return 8
+        case .station: return 9
+        case .atm: return 10
+        case .hospital: return 11
         }
     }
 
@@ -42,7 +63,8 @@ public enum PlaceKind: String, Sendable, Hashable, Codable, CaseIterable, Compar
         }
     }
 
-    /// The kind in words, singular and plural: "restroom" / "restrooms", "seaplane base" / "seaplane bases".
+    /// The kind in words, singular and plural: "restroom" / "restrooms", "seaplane base" / "seaplane bases",
+    /// "drinking water" / "drinking water".
     public func noun(plural: Bool) -> String {
         let singular: String
         switch self {
@@ -51,9 +73,22 @@ public enum PlaceKind: String, Sendable, Hashable, Codable, CaseIterable, Compar
         case .heliport: singular = "heliport"
         case .seaplaneBase: singular = "seaplane base"
         case .balloonport: singular = "balloon port"
+        case .cafe: singular = "café"
+        case .restaurant: singular = "restaurant"
+        case .pharmacy: singular = "pharmacy"
+        case .drinkingWater: return "drinking water"
+        case .station: singular = "station"
+        case .atm: singular = "ATM"
+        case .hospital: singular = "hospital"
         }
-        return plural ? singular + "s" : singular
+        guard plural else { return singular }
+        return self == .pharmacy ? "pharmacies" : singular + "s"
     }
+
+    /// The kinds found among the points of interest of the map's tiles (besides restrooms), in order.
+    public static let tileKinds: [PlaceKind] = [
+        .cafe, .restaurant, .pharmacy, .drinkingWater, .station, .atm, .hospital,
+    ]
 
     /// Orders kinds by their declaration order (restroom before airport).
     public static func < (lhs: PlaceKind, rhs: PlaceKind) -> Bool { lhs.index < rhs.index }

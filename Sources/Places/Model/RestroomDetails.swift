@@ -32,12 +32,16 @@ public struct RestroomDetails: Sendable, Hashable, Codable {
     public var createdAt: String?
     /// Last update time exactly as the source wrote it, ISO 8601; nil when unknown.
     public var updatedAt: String?
+    /// What the map's tiles say about the same restroom (an OpenStreetMap toilet within
+    /// `TilePlaceMerge.sameRestroomMeters`), joined when the map shows both sources as one place; nil
+    /// otherwise. Not stored: the tiles say it again each time.
+    public var openStreetMap: OpenStreetMapDetails?
 
     public init(
         street: String = "", city: String = "", state: String = "", country: String = "",
         accessible: Bool = false, unisex: Bool = false, changingTable: Bool = false,
         directions: String? = nil, comment: String? = nil, upvote: Int = 0, downvote: Int = 0,
-        createdAt: String? = nil, updatedAt: String? = nil
+        createdAt: String? = nil, updatedAt: String? = nil, openStreetMap: OpenStreetMapDetails? = nil
     ) {
         self.street = street
         self.city = city
@@ -52,6 +56,7 @@ public struct RestroomDetails: Sendable, Hashable, Codable {
         self.downvote = downvote
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.openStreetMap = openStreetMap
     }
 
     /// "street, city state", leaving out empty parts without stray separators:

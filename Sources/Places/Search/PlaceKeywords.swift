@@ -26,7 +26,7 @@ public enum PlaceKeywords {
         case .airport(let airport): return airport.municipality ?? ""
         case .restroom(let restroom):
             return [restroom.street, restroom.city].filter { !$0.isEmpty }.joined(separator: " ")
-        case .none: return ""
+        case .openStreetMap, .none: return ""
         }
     }
 
@@ -37,7 +37,7 @@ public enum PlaceKeywords {
         case .restroom(let restroom):
             SearchText.append(wordsOf: restroom.street, to: &words)
             SearchText.append(wordsOf: restroom.city, to: &words)
-        case .none: break
+        case .openStreetMap, .none: break
         }
     }
 
