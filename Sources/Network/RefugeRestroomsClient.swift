@@ -89,7 +89,9 @@ public struct RefugeRestroomsClient: PlaceSource {
             collected += pagePlaces
             inside += pagePlaces.filter { region.contains($0.coordinate) }.count
             if page.elementCount < configuration.perPage || inside >= limit { break }
-            if !pagePlaces.isEmpty && pagePlaces.allSatisfy({ Geodesy.sphericalDistance(center, $0.coordinate) > radius }) {
+            if !pagePlaces.isEmpty
+                && pagePlaces.allSatisfy({ Geodesy.sphericalDistance(center, $0.coordinate) > radius })
+            {
                 break
             }
         }

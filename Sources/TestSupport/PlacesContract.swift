@@ -77,7 +77,9 @@ public enum PlacesContract {
         guard limit > 0 else { return [] }
         let center = PlaceRanking.center(of: region)
         let matching = seeded.filter { filter.allows($0) && region.contains($0.coordinate) }
-        let keyed: [(distance: Double, place: Place)] = matching.map { (Geodesy.sphericalDistance(center, $0.coordinate), $0) }
+        let keyed: [(distance: Double, place: Place)] = matching.map {
+            (Geodesy.sphericalDistance(center, $0.coordinate), $0)
+        }
         let sorted = keyed.sorted { a, b in
             a.distance != b.distance ? a.distance < b.distance : a.place.id < b.place.id
         }

@@ -174,7 +174,9 @@ import Testing
             let point = Self.randomPoint(using: &generator)
             let km = Double.random(in: 0...2000, using: &generator)
             let got = index.indices(within: km, of: point)
-            let want = index.cities.indices.filter { Geodesy.sphericalDistance(point, index.cities[$0].coordinate) <= km - 1e-6 }
+            let want = index.cities.indices.filter {
+                Geodesy.sphericalDistance(point, index.cities[$0].coordinate) <= km - 1e-6
+            }
             #expect(Set(got).isSuperset(of: want), "\(point) \(km) km")
             #expect(got.allSatisfy { Geodesy.sphericalDistance(point, index.cities[$0].coordinate) <= km + 1e-6 })
             #expect(got.count == Set(got).count)

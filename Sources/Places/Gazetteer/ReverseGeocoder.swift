@@ -116,7 +116,8 @@ public final class ReverseGeocoder: Sendable {
             let sameCountry =
                 countryCode == nil || city.countryCode == countryCode || !mappedCountryCodes.contains(city.countryCode)
             return sameCountry
-                && Geodesy.sphericalDistance(p, city.coordinate) <= ReverseGeocode.urbanRadiusKm(population: city.population)
+                && Geodesy.sphericalDistance(p, city.coordinate)
+                    <= ReverseGeocode.urbanRadiusKm(population: city.population)
         }
         return found.min().map { city(index: $0, from: p) }
     }
