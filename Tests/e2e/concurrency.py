@@ -21,8 +21,14 @@ def check(name, ok, detail=""):
     return ok
 
 
-def env_for(data):
-    return dict(os.environ, XDG_DATA_HOME=data, XDG_STATE_HOME=data + "-state")
+def env_for(data, config=None):
+    """The environment of a run on `data`, with a settings file of its own (beside it, or in `config`):
+    no remote tiles and no live places, so no test reaches the internet; another user can read it too."""
+    config = config or data + "-config"
+    os.makedirs(os.path.join(config, "mapterm"), exist_ok=True)
+    with open(os.path.join(config, "mapterm", "config.json"), "w") as f:
+        f.write('{"tiles": [], "source": "embedded"}\n')
+    return dict(os.environ, XDG_DATA_HOME=data, XDG_STATE_HOME=data + "-state", XDG_CONFIG_HOME=config)
 
 
 def main():
@@ -58,7 +64,8 @@ def main():
     results.append(check("an import racing a first-run build keeps its places", not lost, repr(lost)))
 
     memory = "/proc/self/no-such-folder"
-    r = subprocess.run([binary] + RENDER, capture_output=True, env=env_for(memory), timeout=120)
+    r = subprocess.run([binary] + RENDER, capture_output=True, env=env_for(memory, os.path.join(work, "memory-config")),
+                       timeout=120)
     results.append(check("a data folder that cannot be created: places from a copy in memory",
                          r.returncode == 0 and b"in memory" in r.stderr and b"places in view" in r.stdout,
                          "%d %r" % (r.returncode, r.stderr[:300])))
