@@ -25,7 +25,7 @@ extension PostGISPlaceStore {
     /// - Throws: `PostGISError` (the database is unchanged then).
     @discardableResult
     public func `import`(_ places: [Place]) throws -> Int {
-        let order = Self.spatialOrder(places, Self.lastOfEachID(places))
+        let order = PlaceStore.spatialOrder(places, PlaceStore.lastOfEachID(places))
         do {
             return try connection.transaction {
                 try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", ["\(PostGISSchema.importLock)"])
@@ -244,51 +244,9 @@ extension PostGISPlaceStore {
         }
         try connection.script(PostGISSchema.markerIndex)
     }
-
-    // MARK: Order
-
-    /// The indices of the last place of each id with a valid coordinate, in input order.
-    private static func lastOfEachID(_ places: [Place]) -> [Int] {
-        var seen = Set<String>(minimumCapacity: places.count)
-        var kept: [Int] = []
-        kept.reserveCapacity(places.count)
-        for index in places.indices.reversed() where places[index].coordinate.isValid {
-            if seen.insert(places[index].id).inserted { kept.append(index) }
-        }
-        return kept.reversed()
-    }
-
-    /// `indices` sorted by the Hilbert key of their places' coordinates, ties in input order (the SQLite
-    /// store's order).
-    private static func spatialOrder(_ places: [Place], _ indices: [Int]) -> [Int] {
-        var keys = indices.map { index -> UInt64 in
-            let c = places[index].coordinate
-            return UInt64(HilbertKey.key(lat: c.lat, lon: c.lon)) << 32 | UInt64(index)
-        }
-        keys.sort()
-        return keys.map { Int($0 & 0xFFFF_FFFF) }
-    }
 }
 
-/// The places of one cluster group as its hierarchy is built from them, in rowid order.
-struct ClusterInput {
-    var points: [ClusterTree.Point] = []
-    var rowids: [Int64] = []
-    var ids: [String] = []
-    var names: [String] = []
-    var coordinates: [LatLon] = []
-
-    mutating func append(
-        rowid: Int64, id: String, name: String, coordinate: LatLon, category: PlaceCategory, rank: UInt8
-    ) {
-        let world = Mercator.project(coordinate.normalized)
-        points.append(ClusterTree.Point(x: min(max(world.x, 0), 1), y: world.y, category: category, rank: rank))
-        rowids.append(rowid)
-        ids.append(id)
-        names.append(name)
-        coordinates.append(coordinate)
-    }
-
+extension ClusterInput {
     /// The inputs of every group of `places` (in rowid order).
     static func of(_ places: [(rowid: Int64, place: Place)]) -> [ClusterInput] {
         var inputs = [ClusterInput](repeating: ClusterInput(), count: ClusterGroup.allCases.count)

@@ -223,7 +223,7 @@ public final class PostGISPlaceStore: PlaceSource, SearchSource {
         guard limit > 0 else { return [] }
         let slotMask = PlaceClusters.slotMask(filter.categoryMask, cluster.group)
         let base = PlaceStoreSchema.firstID(of: cluster.group)
-        let row = { (node: Int64) throws -> (rank: UInt8, counts: [Int], children: [ClusterRecord.Child])? in
+        let row = { (node: Int64) throws -> ClusterLeaders.Row? in
             try self.connection.query(
                 "SELECT rank, counts, children FROM mapterm_clusters WHERE id = $1::bigint", ["\(base + node)"]
             ) { rows in
@@ -234,27 +234,7 @@ public final class PostGISPlaceStore: PlaceSource, SearchSource {
                 return (UInt8(clamping: rows.int(0, 0)), counts, children)
             }
         }
-        guard let root = try row(cluster.node) else { return [] }
-        var buckets = [[ClusterRecord.Child]](repeating: [], count: 256)
-        buckets[Int(root.rank)].append(ClusterRecord.Child(isPlace: false, ref: cluster.node, rank: root.rank))
-        var found: [(rank: UInt8, rowid: Int64)] = []
-        var top = 255
-        while top >= 0 {
-            guard let next = buckets[top].popLast() else {
-                if found.count >= limit { break }
-                top -= 1
-                continue
-            }
-            if next.isPlace {
-                if let category = next.category, slotMask & (1 << cluster.group.slot(of: category)) != 0 {
-                    found.append((next.rank, next.ref))
-                }
-            } else if let node = next.ref == cluster.node ? root : try row(next.ref),
-                zip(node.counts.indices, node.counts).contains(where: { slotMask & (1 << $0) != 0 && $1 > 0 })
-            {
-                for child in node.children { buckets[Int(child.rank)].append(child) }
-            }
-        }
+        let found = try ClusterLeaders.walk(cluster, slotMask: slotMask, limit: limit, row: row)
         let ranks = Dictionary(found.map { ($0.rowid, $0.rank) }, uniquingKeysWith: max)
         let places = try connection.query(
             "SELECT id, kind, name, lat, lon, details, rowid FROM mapterm_places WHERE rowid = ANY($1::bigint[])",

@@ -11,29 +11,9 @@ import Places
 /// second core while SQLite inserts and indexes the rows; `write` waits for the trees. The places of a
 /// group are the same, in the same order, as a scan of the finished table would give.
 final class ClusterBuild {
-    /// The places of one group as the hierarchy is built from them.
-    struct Input: Sendable {
-        var points: [ClusterTree.Point] = []
-        var rowids: [Int64] = []
-        var ids: [String] = []
-        var names: [String] = []
-        var coordinates: [LatLon] = []
-
-        mutating func append(
-            rowid: Int64, id: String, name: String, coordinate: LatLon, category: PlaceCategory, rank: UInt8
-        ) {
-            let world = Mercator.project(coordinate.normalized)
-            points.append(ClusterTree.Point(x: min(max(world.x, 0), 1), y: world.y, category: category, rank: rank))
-            rowids.append(rowid)
-            ids.append(id)
-            names.append(name)
-            coordinates.append(coordinate)
-        }
-    }
-
     let groups: Set<ClusterGroup>
     // Written before `start`, handed to the build by `start`.
-    private var inputs: [Input]
+    private var inputs: [ClusterInput]
     /// The build, from `start` until `wait` takes its rows.
     private var build: ForkedWork<[ClusterRows]>?
     private var rows: [ClusterRows]
@@ -42,7 +22,7 @@ final class ClusterBuild {
     /// Gathers the places of `groups` now in the `places` table, by rowid.
     init(_ groups: Set<ClusterGroup>, from database: SQLiteDatabase) throws {
         self.groups = groups
-        inputs = [Input](repeating: Input(), count: ClusterGroup.allCases.count)
+        inputs = [ClusterInput](repeating: ClusterInput(), count: ClusterGroup.allCases.count)
         rows = [ClusterRows](repeating: ClusterRows(), count: ClusterGroup.allCases.count)
         guard !groups.isEmpty else { return }
         let scan = try database.prepare("SELECT rowid, id, name, lat, lon, category, rank FROM places ORDER BY rowid")
@@ -85,7 +65,7 @@ final class ClusterBuild {
     }
 
     /// The hierarchy of one group's places, packed.
-    private static func rows(of input: Input, _ group: ClusterGroup) -> ClusterRows {
+    private static func rows(of input: ClusterInput, _ group: ClusterGroup) -> ClusterRows {
         let tree = ClusterTree(group: group, points: input.points)
         return ClusterRows(
             tree,
@@ -110,5 +90,28 @@ final class ClusterBuild {
         wait()
         let writer = try ClusterWriter(database)
         for group in groups.sorted() { try writer.replace(group, with: rows[Int(group.rawValue)]) }
+    }
+}
+
+/// The places of one cluster group as its hierarchy is built from them, in rowid order (the SQLite
+/// store's `ClusterBuild` and the PostGIS import).
+package struct ClusterInput: Sendable {
+    package var points: [ClusterTree.Point] = []
+    package var rowids: [Int64] = []
+    package var ids: [String] = []
+    package var names: [String] = []
+    package var coordinates: [LatLon] = []
+
+    package init() {}
+
+    package mutating func append(
+        rowid: Int64, id: String, name: String, coordinate: LatLon, category: PlaceCategory, rank: UInt8
+    ) {
+        let world = Mercator.project(coordinate.normalized)
+        points.append(ClusterTree.Point(x: min(max(world.x, 0), 1), y: world.y, category: category, rank: rank))
+        rowids.append(rowid)
+        ids.append(id)
+        names.append(name)
+        coordinates.append(coordinate)
     }
 }

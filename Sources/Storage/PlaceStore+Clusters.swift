@@ -84,7 +84,7 @@ extension PlaceStore {
         let base = PlaceStoreSchema.firstID(of: cluster.group)
         do {
             let read = try database.prepare("SELECT rank, counts, children FROM clusters WHERE id = ?1")
-            let row = { (node: Int64) throws -> (rank: UInt8, counts: [Int], children: [ClusterRecord.Child])? in
+            let row = { (node: Int64) throws -> ClusterLeaders.Row? in
                 try self.database.withLock {
                     read.reset()
                     defer { read.reset() }
@@ -96,27 +96,7 @@ extension PlaceStore {
                     return (UInt8(clamping: read.int(0)), counts, children)
                 }
             }
-            guard let root = try row(cluster.node) else { return [] }
-            var buckets = [[ClusterRecord.Child]](repeating: [], count: 256)
-            buckets[Int(root.rank)].append(ClusterRecord.Child(isPlace: false, ref: cluster.node, rank: root.rank))
-            var found: [(rank: UInt8, rowid: Int64)] = []
-            var top = 255
-            while top >= 0 {
-                guard let next = buckets[top].popLast() else {
-                    if found.count >= limit { break }
-                    top -= 1
-                    continue
-                }
-                if next.isPlace {
-                    if let category = next.category, slotMask & (1 << cluster.group.slot(of: category)) != 0 {
-                        found.append((next.rank, next.ref))
-                    }
-                } else if let node = next.ref == cluster.node ? root : try row(next.ref),
-                    zip(node.counts.indices, node.counts).contains(where: { slotMask & (1 << $0) != 0 && $1 > 0 })
-                {
-                    for child in node.children { buckets[Int(child.rank)].append(child) }
-                }
-            }
+            let found = try ClusterLeaders.walk(cluster, slotMask: slotMask, limit: limit, row: row)
             let places = try found.compactMap { entry in try place(rowid: entry.rowid).map { (entry.rank, $0) } }
             return places.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.id < b.1.id }.prefix(limit).map(\.1)
         } catch {

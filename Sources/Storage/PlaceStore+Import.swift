@@ -203,7 +203,7 @@ extension PlaceStore {
 
     /// Indices of the places to write: valid coordinates only, and of several places with one id only
     /// the last; in input order.
-    private static func lastOfEachID(_ places: [Place]) -> [Int] {
+    package static func lastOfEachID(_ places: [Place]) -> [Int] {
         var seen = Set<String>(minimumCapacity: places.count)
         var kept: [Int] = []
         kept.reserveCapacity(places.count)
@@ -214,7 +214,7 @@ extension PlaceStore {
     }
 
     /// `indices` sorted by the Hilbert key of their places' coordinates, ties in input order.
-    private static func spatialOrder(_ places: [Place], _ indices: [Int]) -> [Int] {
+    package static func spatialOrder(_ places: [Place], _ indices: [Int]) -> [Int] {
         var keys = indices.map { index -> UInt64 in
             let c = places[index].coordinate
             return UInt64(HilbertKey.key(lat: c.lat, lon: c.lon)) << 32 | UInt64(index)
