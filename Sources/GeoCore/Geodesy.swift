@@ -16,6 +16,28 @@ public enum Geodesy {
         Geodesic.wgs84.inverse(a, b).distance / 1000
     }
 
+    /// Length in kilometres of a path on the WGS84 ellipsoid, its points joined by geodesics. Segments
+    /// under 1 km are measured on the ellipsoid's tangent plane at their middle (meridian and prime
+    /// vertical radii), which is within 0.1 mm of the geodesic there and a hundred times faster; longer
+    /// ones by `Geodesic`. For the length of a long track in a pane drawn every frame.
+    public static func pathLength(_ points: [LatLon]) -> Double {
+        let geodesic = Geodesic.wgs84
+        let a = geodesic.equatorialRadius, e2 = geodesic.flattening * (2 - geodesic.flattening)
+        var metres = 0.0
+        for (p, q) in zip(points, points.dropFirst()) {
+            guard sphericalDistance(p, q) < 1 else {
+                metres += geodesic.inverse(p, q).distance
+                continue
+            }
+            let phi = (p.lat + q.lat) / 2 * .pi / 180
+            let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
+            let north = (q.lat - p.lat) * .pi / 180 * a * (1 - e2) / (w * w * w)
+            let east = LatLon.wrapLongitude(q.lon - p.lon) * .pi / 180 * a / w * cos(phi)
+            metres += (north * north + east * east).squareRoot()
+        }
+        return metres / 1000
+    }
+
     /// Great-circle distance in kilometres on the sphere of the mean Earth radius (haversine, stable for
     /// small and antipodal distances): up to 0.56 % off the ellipsoid, some 30 times faster than
     /// `distance`, for rankings and bounds that only compare.

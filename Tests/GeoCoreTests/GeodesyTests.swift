@@ -66,6 +66,24 @@ import Testing
         }
     }
 
+    /// A seeded walk of short and long steps (across the antimeridian too): its length is the sum of the
+    /// WGS84 geodesics within 0.1 mm a segment.
+    @Test func aPathsLengthIsTheSumOfItsGeodesics() {
+        var rng = SeededGenerator(seed: 77)
+        var point = LatLon(lat: 60.17, lon: 179.99)
+        var path = [point]
+        for step in 0..<3000 {
+            let size = step % 100 == 0 ? 2.0 : 0.005
+            point = LatLon(
+                lat: min(max(point.lat + .random(in: -size...size, using: &rng), -85), 85),
+                lon: LatLon.wrapLongitude(point.lon + .random(in: -size...size, using: &rng)))
+            path.append(point)
+        }
+        let exact = zip(path, path.dropFirst()).reduce(0) { $0 + Geodesic.wgs84.inverse($1.0, $1.1).distance }
+        #expect(abs(Geodesy.pathLength(path) * 1000 - exact) < 3000 * 1e-4)
+        #expect(Geodesy.pathLength([point]) == 0 && Geodesy.pathLength([]) == 0)
+    }
+
     @Test func greatCircleSplitsAtTheAntimeridian() {
         let path = Geodesy.greatCircle(from: LatLon(lat: 35.6, lon: 139.7), to: LatLon(lat: 37.6, lon: -122.4))
         #expect(path.count > 50)

@@ -48,15 +48,20 @@ enum LayerFeaturePane {
             case .line(let line):
                 hasLine = true
                 positions += line
-                length += zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
+                length += Geodesy.pathLength(line)
             case .polygon(let rings):
                 hasPolygon = true
                 positions += rings.first ?? []
                 for (i, ring) in rings.enumerated() { area += (i == 0 ? 1 : -1) * ringArea(ring) }
             }
         }
-        if let user, let nearest = positions.map({ Geodesy.distance(user, $0) }).min() {
-            lines.append("From you: " + kilometres(nearest))
+        // The nearest by the cheap great-circle distance; its WGS84 distance is shown.
+        if let user,
+            let nearest = positions.min(by: {
+                Geodesy.sphericalDistance(user, $0) < Geodesy.sphericalDistance(user, $1)
+            })
+        {
+            lines.append("From you: " + kilometres(Geodesy.distance(user, nearest)))
         }
         if hasLine { lines.append("Length: " + kilometres(length)) }
         if hasPolygon { lines.append(String(format: "Area: %.2f km²", max(area, 0))) }

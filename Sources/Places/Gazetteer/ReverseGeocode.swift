@@ -11,7 +11,7 @@ public struct ReverseGeocode: Hashable, Sendable {
         public var countryName: String?
         public var population: Int
         public var coordinate: LatLon
-        /// Great-circle distance from the described point, kilometres (`Geodesy.distance`).
+        /// WGS84 distance from the described point, kilometres (`Geodesy.distance`).
         public var distanceKm: Double
 
         public init(

@@ -51,6 +51,8 @@ public struct PlaceSearch: Sendable {
         if ranked.isEmpty { ranked = try rank(query, center: center, typos: true, accepts: accepts) }
         let results = ranked.prefix(limit).map { result -> SearchResult in
             var result = result
+            // Ranked by the cheap great-circle distance; the results shown carry the WGS84 one.
+            result.distanceKm = Geodesy.distance(center, result.coordinate)
             result.whereText =
                 result.candidate.context
                 ?? describe(result.coordinate).map { SearchResult.whereText($0, kind: result.kind) } ?? ""
@@ -72,7 +74,7 @@ public struct PlaceSearch: Sendable {
                 results.append(
                     SearchResult(
                         candidate: candidate, match: match,
-                        distanceKm: Geodesy.distance(center, candidate.coordinate), whereText: ""))
+                        distanceKm: Geodesy.sphericalDistance(center, candidate.coordinate), whereText: ""))
             }
         }
         let near = query.near
