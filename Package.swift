@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "PostGISTests",
             dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
-            swiftSettings: strict),
+            // The tests call libpq themselves (to end sessions, to check tables); mapterm opens it with dlopen.
+            swiftSettings: strict, linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(
             name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],
             exclude: ["Fixtures"],

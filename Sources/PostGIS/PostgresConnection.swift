@@ -12,6 +12,11 @@ import TextSafety
 /// sequence that must not interleave (a transaction) runs inside `withLock`.
 // @unchecked: wraps a PGconn (a C handle), used only under `lock`.
 final class PostgresConnection: @unchecked Sendable {
+    /// libpq, opened at the first connection (`PostgresLibrary`); every connection is made after it.
+    fileprivate static var pq: PostgresLibrary {
+        guard let library = PostgresLibrary.shared else { preconditionFailure("libpq is checked before connecting") }
+        return library
+    }
     /// The PGconn; only touched under `lock`.
     private let handle: OpaquePointer
     private let lock = NSRecursiveLock()
@@ -27,19 +32,22 @@ final class PostgresConnection: @unchecked Sendable {
     init(_ url: PostgresURL, statementTimeout: Int? = nil) throws {
         self.url = url
         self.statementTimeout = statementTimeout
+        guard PostgresLibrary.shared != nil else {
+            throw PostGISError.cannotConnect(url.redacted, reason: "libpq (Debian package libpq5) is not installed")
+        }
         let keywords = ["dbname", "connect_timeout", "tcp_user_timeout", "client_encoding", "application_name"]
         let values = [url.text, "10", "10000", "UTF8", "mapterm"]
         let connection = Self.withCStrings(keywords) { keys in
-            Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
+            Self.withCStrings(values) { vals in Self.pq.connectdbParams(keys, vals, 1) }
         }
         guard let connection else { throw PostGISError.cannotConnect(url.redacted, reason: "out of memory") }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let reason = Self.message(PQerrorMessage(connection), url: url)
-            PQfinish(connection)
+        guard Self.pq.status(connection) == CONNECTION_OK else {
+            let reason = Self.message(Self.pq.errorMessage(connection), url: url)
+            Self.pq.finish(connection)
             throw PostGISError.cannotConnect(url.redacted, reason: reason)
         }
         // The server's notices ("index … does not exist, skipping") are not for the user's terminal.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        _ = Self.pq.setNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         try setUp()
     }
@@ -47,12 +55,12 @@ final class PostgresConnection: @unchecked Sendable {
     /// Sets up a new or reset session: the statement timeout.
     private func setUp() throws {
         guard let statementTimeout else { return }
-        let result = PQexec(handle, "SET statement_timeout = \(statementTimeout)")
-        defer { PQclear(result) }
+        let result = Self.pq.exec(handle, "SET statement_timeout = \(statementTimeout)")
+        defer { Self.pq.clear(result) }
         try check(result)
     }
 
-    deinit { PQfinish(handle) }
+    deinit { Self.pq.finish(handle) }
 
     /// Runs `body` holding the connection's lock (for a sequence of statements, a transaction).
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
@@ -63,14 +71,15 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// A statement's rows, as text; `nil` for SQL NULL.
     struct Rows {
+        private static var pq: PostgresLibrary { PostgresConnection.pq }
         fileprivate let result: OpaquePointer
         let count: Int
         let columns: Int
 
-        func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+        func isNull(_ row: Int, _ column: Int) -> Bool { Self.pq.getisnull(result, Int32(row), Int32(column)) == 1 }
 
         func text(_ row: Int, _ column: Int) -> String {
-            String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+            Self.pq.getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) } ?? ""
         }
 
         func double(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? .nan }
@@ -79,8 +88,8 @@ final class PostgresConnection: @unchecked Sendable {
 
         /// A `bytea` column in its hex text form (`\x0a1b…`) as bytes; nil when it is not that form.
         func bytes(_ row: Int, _ column: Int) -> [UInt8]? {
-            guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return nil }
-            let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+            guard let value = Self.pq.getvalue(result, Int32(row), Int32(column)) else { return nil }
+            let length = Int(Self.pq.getlength(result, Int32(row), Int32(column)))
             return HexBytes.decode(UnsafeRawBufferPointer(start: value, count: length))
         }
     }
@@ -91,12 +100,13 @@ final class PostgresConnection: @unchecked Sendable {
         try withLock {
             try reconnectIfBroken()
             let result = Self.withOptionalCStrings(parameters) { values in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                Self.pq.execParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             }
-            defer { PQclear(result) }
+            defer { Self.pq.clear(result) }
             try check(result)
             guard let result else { throw PostGISError.query("no result") }
-            return try read(Rows(result: result, count: Int(PQntuples(result)), columns: Int(PQnfields(result))))
+            return try read(
+                Rows(result: result, count: Int(Self.pq.ntuples(result)), columns: Int(Self.pq.nfields(result))))
         }
     }
 
@@ -104,8 +114,8 @@ final class PostgresConnection: @unchecked Sendable {
     func script(_ sql: String) throws {
         try withLock {
             try reconnectIfBroken()
-            let result = PQexec(handle, sql)
-            defer { PQclear(result) }
+            let result = Self.pq.exec(handle, sql)
+            defer { Self.pq.clear(result) }
             try check(result)
         }
     }
@@ -119,13 +129,13 @@ final class PostgresConnection: @unchecked Sendable {
     func copyIn(_ sql: String, write: (CopySink) throws -> Void) throws {
         try withLock {
             try reconnectIfBroken()
-            let start = PQexec(handle, sql)
-            if PQresultStatus(start) != PGRES_COPY_IN {
-                defer { PQclear(start) }
+            let start = Self.pq.exec(handle, sql)
+            if Self.pq.resultStatus(start) != PGRES_COPY_IN {
+                defer { Self.pq.clear(start) }
                 try check(start)
                 throw PostGISError.query("COPY did not start")
             }
-            PQclear(start)
+            Self.pq.clear(start)
             var failure: (any Error)?
             do {
                 let sink = CopySink(self)
@@ -134,11 +144,11 @@ final class PostgresConnection: @unchecked Sendable {
             } catch {
                 failure = error
             }
-            PQputCopyEnd(handle, failure == nil ? nil : "the client stopped")
+            _ = Self.pq.putCopyEnd(handle, failure == nil ? nil : "the client stopped")
             var first: (any Error)?
-            while let result = PQgetResult(handle) {
+            while let result = Self.pq.getResult(handle) {
                 do { try check(result) } catch { first = first ?? error }
-                PQclear(result)
+                Self.pq.clear(result)
             }
             if let failure { throw failure }
             if let first { throw first }
@@ -165,7 +175,7 @@ final class PostgresConnection: @unchecked Sendable {
     private func send(_ buffer: [UInt8]) throws {
         guard !buffer.isEmpty else { return }
         let sent = buffer.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
+            bytes.withMemoryRebound(to: CChar.self) { Self.pq.putCopyData(handle, $0.baseAddress, Int32($0.count)) }
         }
         guard sent == 1 else { throw lostOrFailed() }
     }
@@ -179,7 +189,7 @@ final class PostgresConnection: @unchecked Sendable {
                 try execute("COMMIT")
                 return value
             } catch {
-                if PQstatus(handle) == CONNECTION_OK { _ = try? execute("ROLLBACK") }
+                if Self.pq.status(handle) == CONNECTION_OK { _ = try? execute("ROLLBACK") }
                 throw error
             }
         }
@@ -189,26 +199,28 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Resets a connection that broke since the last statement.
     private func reconnectIfBroken() throws {
-        guard PQstatus(handle) != CONNECTION_OK else { return }
-        PQreset(handle)
-        guard PQstatus(handle) == CONNECTION_OK else { throw PostGISError.connectionLost(url.redacted) }
+        guard Self.pq.status(handle) != CONNECTION_OK else { return }
+        Self.pq.reset(handle)
+        guard Self.pq.status(handle) == CONNECTION_OK else { throw PostGISError.connectionLost(url.redacted) }
         try setUp()
     }
 
     /// Throws for a failed result: `.connectionLost` when the connection broke, else `.query` with the
     /// server's first line.
     private func check(_ result: OpaquePointer?) throws {
-        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        let status = result.map { Self.pq.resultStatus($0) } ?? PGRES_FATAL_ERROR
         guard status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_COPY_IN else { return }
-        if PQstatus(handle) != CONNECTION_OK { throw PostGISError.connectionLost(url.redacted) }
-        let text = result.map { PQresultErrorMessage($0) } ?? PQerrorMessage(handle)
-        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        if Self.pq.status(handle) != CONNECTION_OK { throw PostGISError.connectionLost(url.redacted) }
+        let text = result.map { Self.pq.resultErrorMessage($0) } ?? Self.pq.errorMessage(handle)
+        let state = result.flatMap { Self.pq.resultErrorField($0, Int32(UInt8(ascii: "C"))) }.map {
+            String(cString: $0)
+        }
         throw PostgresFailure(state: state ?? "", message: Self.message(text, url: url))
     }
 
     private func lostOrFailed() -> PostGISError {
-        PQstatus(handle) != CONNECTION_OK
-            ? .connectionLost(url.redacted) : .query(Self.message(PQerrorMessage(handle), url: url))
+        Self.pq.status(handle) != CONNECTION_OK
+            ? .connectionLost(url.redacted) : .query(Self.message(Self.pq.errorMessage(handle), url: url))
     }
 
     /// The first line of a libpq message, sanitised, with the URL's password never in it.
