@@ -12,37 +12,17 @@ extension PostGISPlaceStore {
     /// Words are bound as values, never parsed as SQL.
     /// - Throws: `PostGISError` when the server fails.
     public func candidates(for words: [String], typos: Bool, limit: Int) throws -> [SearchCandidate] {
-        guard !words.isEmpty, limit > 0 else { return [] }
-        let key = words.joined(separator: " ")
-        let ranges: [(low: String, high: String?)]
-        if typos {
-            ranges = try typoTerms(words).map { ($0, nil) }
-        } else {
-            let counts = try words.map { try count(prefix: $0) }
-            let rarest = words[counts.indices.min { counts[$0] < counts[$1] } ?? 0]
-            ranges = [(rarest, rarest + Self.highest)]
-        }
-        var seen = Set<Int64>()
-        var found: [SearchCandidate] = []
-        for range in ranges {
-            for (rowid, candidate) in try rows(from: range.low, below: range.high) where seen.insert(rowid).inserted {
-                guard let match = SearchMatch.of(candidate, words: words, key: key) else { continue }
-                if typos || match != .typo { found.append(candidate) }
-                if found.count == limit { return found }
-            }
-        }
-        return found
+        try WordIndexScan.candidates(
+            for: words, typos: typos, limit: limit, typoRanges: { try typoTerms(words).map { ($0, nil) } },
+            count: count(prefix:), rows: { try rows(from: $0.low, below: $0.high) })
     }
-
-    /// Above every character: the end of the range of words starting with a prefix.
-    private static let highest = "\u{10FFFF}"
 
     /// The (word, place) pairs with a word starting with `prefix`, counted up to `searchScanLimit + 1`.
     private func count(prefix: String) throws -> Int {
         try connection.query(
             """
             SELECT count(*) FROM (SELECT 1 FROM mapterm_place_words WHERE word >= $1 AND word < $2 LIMIT $3::bigint) w
-            """, [prefix, prefix + Self.highest, "\(PlaceStore.searchScanLimit + 1)"]
+            """, [prefix, prefix + WordIndexScan.highest, "\(PlaceStore.searchScanLimit + 1)"]
         ) { $0.int(0, 0) }
     }
 
@@ -89,7 +69,7 @@ extension PostGISPlaceStore {
             let distinct = try connection.query(
                 """
                 SELECT DISTINCT word FROM mapterm_place_words WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3::bigint
-                """, [head, head + Self.highest, "\(PlaceStore.typoScanLimit)"]
+                """, [head, head + WordIndexScan.highest, "\(PlaceStore.typoScanLimit)"]
             ) { rows in (0..<rows.count).map { rows.text($0, 0) } }
             for word in distinct where terms.count < PlaceStore.typoTerms {
                 if SearchTypo.matchesPrefix(typed, of: Array(word.unicodeScalars)) { terms.append(word) }

@@ -23,35 +23,15 @@ extension PlaceStore: SearchSource {
     /// syntax.
     /// - Throws: `PlaceStoreError` when SQLite fails.
     public func candidates(for words: [String], typos: Bool, limit: Int) throws -> [SearchCandidate] {
-        guard !words.isEmpty, limit > 0 else { return [] }
         do {
-            let key = words.joined(separator: " ")
-            let ranges: [(low: String, high: String)]
-            if typos {
-                ranges = try typoRanges(words)
-            } else {
-                let counts = try words.map { try count(prefix: $0) }
-                let rarest = words[counts.indices.min { counts[$0] < counts[$1] } ?? 0]
-                ranges = [(rarest, rarest + Self.highest)]
-            }
-            var seen = Set<Int64>()
-            var found: [SearchCandidate] = []
-            for range in ranges {
-                for (rowid, candidate) in try rows(from: range.low, below: range.high) where seen.insert(rowid).inserted
-                {
-                    guard let match = SearchMatch.of(candidate, words: words, key: key) else { continue }
-                    if typos || match != .typo { found.append(candidate) }
-                    if found.count == limit { return found }
-                }
-            }
-            return found
+            return try WordIndexScan.candidates(
+                for: words, typos: typos, limit: limit, typoRanges: { try typoRanges(words).map { ($0.low, $0.high) } },
+                count: count(prefix:),
+                rows: { try rows(from: $0.low, below: $0.high ?? $0.low + WordIndexScan.highest) })
         } catch {
             throw storeError(error)
         }
     }
-
-    /// Above every character: the end of the range of words starting with a prefix.
-    private static let highest = "\u{10FFFF}"
 
     /// The (word, place) pairs of `place_words` with a word starting with `prefix`, counted up to
     /// `searchScanLimit + 1`.
@@ -60,7 +40,7 @@ extension PlaceStore: SearchSource {
         return try database.withLock {
             defer { statement.reset() }
             try statement.bind(1, prefix)
-            try statement.bind(2, prefix + Self.highest)
+            try statement.bind(2, prefix + WordIndexScan.highest)
             try statement.bind(3, Self.searchScanLimit + 1)
             var count = 0
             while count <= Self.searchScanLimit, try statement.step() {
@@ -158,7 +138,7 @@ extension PlaceStore: SearchSource {
             try database.withLock {
                 defer { scan.reset() }
                 try scan.bind(1, head)
-                try scan.bind(2, head + Self.highest)
+                try scan.bind(2, head + WordIndexScan.highest)
                 while scanned < Self.typoScanLimit, terms.count < Self.typoTerms, try scan.step() {
                     let word = scan.text(0)
                     if word.utf8.elementsEqual(last.utf8) {
