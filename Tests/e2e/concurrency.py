@@ -26,8 +26,10 @@ def env_for(data, config=None):
     no remote tiles and no live places, so no test reaches the internet; another user can read it too."""
     config = config or data + "-config"
     os.makedirs(os.path.join(config, "mapterm"), exist_ok=True)
-    with open(os.path.join(config, "mapterm", "config.json"), "w") as f:
+    path = os.path.join(config, "mapterm", "config.json")
+    with open(path + ".tmp", "w") as f:  # renamed into place: a run already started never reads half a file
         f.write('{"tiles": [], "source": "embedded"}\n')
+    os.replace(path + ".tmp", path)
     return dict(os.environ, XDG_DATA_HOME=data, XDG_STATE_HOME=data + "-state", XDG_CONFIG_HOME=config)
 
 
@@ -36,7 +38,8 @@ def main():
     results = []
 
     data = os.path.join(work, "six")
-    procs = [subprocess.Popen([binary] + RENDER, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env_for(data))
+    env = env_for(data)
+    procs = [subprocess.Popen([binary] + RENDER, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
              for _ in range(6)]
     outs = [p.communicate(timeout=120) for p in procs]
     codes = [p.returncode for p in procs]
