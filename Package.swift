@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
-            name: "MapFeature", dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking"],
+            name: "MapFeature",
+            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking"],
             swiftSettings: strict),
 
         // MARK: Adapters
@@ -75,6 +77,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
         ),
