@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(
             name: "MapFeature",
-            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking"],
+            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing"],
             swiftSettings: strict),
 
         // MARK: Adapters
@@ -91,7 +91,7 @@ let package = Package(
             name: "MapFeatureTests",
             dependencies: [
                 "MapFeature", "GeoCore", "Places", "VectorTiles", "Render", "Storage", "TestSupport", "Layers",
-                "TileSources",
+                "TileSources", "Routing",
             ],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),

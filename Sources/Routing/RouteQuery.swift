@@ -18,3 +18,13 @@ public protocol RouteFinder: Sendable {
     /// The route for `query`, or throws a `RouteProblem`.
     func route(_ query: RouteQuery) async throws -> RoutePlan
 }
+
+/// The router when there is none to ask (`--offline`, none configured): every question is answered
+/// with `.noServer(why)` at once.
+public struct NoRouter: RouteFinder {
+    public let why: String
+
+    public init(why: String) { self.why = why }
+
+    public func route(_ query: RouteQuery) async throws -> RoutePlan { throw RouteProblem.noServer(why) }
+}

@@ -206,35 +206,4 @@ import Testing
             $0.places.awaitingSettle = true
         }
     }
-
-    @Test func theWayThereFitsBothEndsAndShowsDistanceAndBearing() throws {
-        let place = Place(id: "ap:KJFK", kind: .airport, name: "JFK", coordinate: LatLon(lat: 40.64, lon: -73.78))
-        var store = TestStore(start)
-        store.set { $0.selection = .place(place) }
-        store.send(.key(.character("g")), effects: []) { $0.alert = Self.noLocation }
-        let here = LatLon(lat: 37.3315, lon: -121.8911)
-        store.set {
-            $0.alert = nil
-            $0.userLocation = here
-        }
-        let fitted = try #require(CameraFit.camera(showing: [here, place.coordinate], in: start.mapViewport))
-        store.send(
-            .key(.character("g")),
-            effectsAfter: {
-                [.settle(generation: 1, afterSeconds: 0.15), .loadTiles(.view(of: $0)), .tick(afterSeconds: 0.1)]
-            }
-        ) {
-            $0.route = Route(from: here, to: place.coordinate)
-            $0.detailOpen = true
-            $0.camera = fitted
-            $0.places.generation = 1
-            $0.places.awaitingSettle = true
-        }
-        let state = store.state
-        let route = try #require(state.route)
-        #expect(abs(route.distanceKm - 4100) < 50)
-        #expect(Geodesy.compassPoint(route.bearing) == "ENE")
-        #expect(route.pieces.count == 1 && route.pieces[0].count > 100)
-        #expect(state.detailOpen && state.camera.zoom < 6)
-    }
 }

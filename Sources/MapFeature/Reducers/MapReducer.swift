@@ -83,6 +83,10 @@ public enum MapReducer {
             return []
         case .tilePlacesArrived:
             return PlacesReducer.sourceChanged(&state)
+        case .routeAnswered(let request, let outcome):
+            effects = RouteReducer.answered(request, outcome, &state)
+        case .locationChanged(let location):
+            effects = RouteReducer.located(location, &state)
         case .leadersLoaded(let key, let leaders):
             PlacesReducer.leadersLoaded(key, leaders, &state)
             return []
@@ -91,6 +95,7 @@ public enum MapReducer {
             return []
         }
         if effects.contains(.quit) { return effects }
+        if state.selection != before.selection || !state.detailOpen { state.paneScroll = 0 }
         let moved = PlacesReducer.regionChanged(from: before, to: &state)
         return moved.isEmpty ? effects : effects + moved + [.loadTiles(tileRequest(state))]
     }
@@ -161,9 +166,10 @@ public enum MapReducer {
         case .dismiss:
             if state.detailOpen {
                 state.detailOpen = false
+            } else if state.route != nil {
+                state.route = nil
             } else if state.selection != nil {
                 state.selection = nil
-                state.route = nil
             } else if let search = state.lastSearch {
                 state.lastSearch = nil
                 state.notice = "n and N select markers again (not the results of '\(search.text)')"
@@ -186,7 +192,17 @@ public enum MapReducer {
         case .removePin: PinsReducer.askToRemove(&state)
         case .fit: PinsReducer.fit(&state)
         case .recenter: PinsReducer.recenter(&state)
-        case .route: PinsReducer.route(&state)
+        case .route: return RouteReducer.ask(&state)
+        case .switchProfile: return RouteReducer.switchProfile(&state)
+        case .scrollPaneUp, .scrollPaneDown:
+            guard state.detailOpen, state.selection != nil else {
+                state.notice = "PgUp and PgDn scroll an open pane"
+                return []
+            }
+            // A page less the two lines that say more lies above and below.
+            let page = max(1, DetailPane.bodyRows(state) - 2)
+            let next = state.paneScroll + (command == .scrollPaneDown ? page : -page)
+            state.paneScroll = min(max(0, next), DetailPane.maxScroll(state))
         }
         return []
     }

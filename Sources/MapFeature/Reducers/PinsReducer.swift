@@ -106,19 +106,4 @@ enum PinsReducer {
         }
         state.camera = Camera(center: location, zoom: state.camera.zoom)
     }
-
-    /// Draws the way from the user to the selection and fits both ends into view.
-    static func route(_ state: inout MapState) {
-        guard let location = state.userLocation else {
-            state.alert = Alert(noLocation, detail: locationHint)
-            return
-        }
-        guard let target = state.selection?.coordinate(state) else {
-            state.alert = Alert("Select a place first.", detail: "Tab selects the nearest place; then press g.")
-            return
-        }
-        state.route = Route(from: location, to: target)
-        state.detailOpen = true
-        if let camera = CameraFit.camera(showing: [location, target], in: state.mapViewport) { state.camera = camera }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Routing
 import Synchronization
 
 /// Performs the reducer's effects: timers on an injected clock, fetches on an injected place
@@ -19,6 +20,8 @@ public final class MapRuntime: Sendable {
     private let live: LivePlaceFeed?
     /// The wall clock, seconds since 1970 (UTC): when details arrive.
     private let wallClock: @Sendable () -> Double
+    /// Answers `.findRoute` effects.
+    private let router: any RouteFinder
     /// Answers `.search` effects; nil when the map has no search.
     private let searcher: SearchWorker?
     private let work = Mutex(Work())
@@ -33,6 +36,8 @@ public final class MapRuntime: Sendable {
         /// The newest live question asked while another was under way.
         var liveWaiting: LiveRequest?
         var detailLoad: Task<Void, Never>?
+        /// The route question under way (a newer one cancels it).
+        var route: Task<Void, Never>?
         /// The saved pins' version last seen.
         var pinStamp: PinStamp?
         /// Reverse geocodes under way (they are never cancelled).
@@ -42,9 +47,11 @@ public final class MapRuntime: Sendable {
     /// `describe` names where a position is (reverse geocoding); it may be slow the first time.
     /// `search` answers the search line (on a thread of its own, newest query first). `tiles` loads
     /// the tiles of `.loadTiles` (nil: the map draws no tiles). `live` answers `.refreshLive` (the live part
-    /// of the source). `wallClock` dates arriving details (seconds since 1970, UTC). Results go to `inbox`.
+    /// of the source). `router` answers `.findRoute`. `wallClock` dates arriving details (seconds since
+    /// 1970, UTC). Results go to `inbox`.
     public init(
-        source: any PlaceSource, live: LivePlaceFeed? = nil, pinStore: (any PinStore)? = nil,
+        source: any PlaceSource, live: LivePlaceFeed? = nil, router: any RouteFinder = NoRouter(why: "none set up"),
+        pinStore: (any PinStore)? = nil,
         describe: (@Sendable (LatLon) -> String)? = nil, search: SearchWorker.Answering? = nil,
         tiles: (any TileService)? = nil, inbox: Inbox = Inbox(), clock: any MapClock = SystemClock(),
         wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
@@ -52,6 +59,7 @@ public final class MapRuntime: Sendable {
         self.inbox = inbox
         self.source = source
         self.live = live
+        self.router = router
         self.wallClock = wallClock
         self.pinStore = pinStore
         self.describe = describe
@@ -70,6 +78,7 @@ public final class MapRuntime: Sendable {
                 work.withLock {
                     $0.fetch?.cancel()
                     $0.live?.cancel()
+                    $0.route?.cancel()
                 }
                 return false
             case .settle(let generation, let delay):
@@ -123,6 +132,8 @@ public final class MapRuntime: Sendable {
                 work.withLock { $0.detailLoad = task }
             case .loadTiles(let request):
                 tiles?.load(request)
+            case .findRoute(let request):
+                findRoute(request)
             case .tick(let delay):
                 let due = clock.now() + delay
                 work.withLock {
@@ -132,6 +143,34 @@ public final class MapRuntime: Sendable {
             }
         }
         return true
+    }
+
+    /// Asks the router, cancelling the question under way; the answer comes back as `.routeAnswered`.
+    private func findRoute(_ request: RouteRequest) {
+        let (router, inbox) = (self.router, self.inbox)
+        work.withLock { work in
+            work.route?.cancel()
+            work.route = Task {
+                let outcome: Result<RoutePlan, RouteProblem>
+                do {
+                    outcome = .success(try await router.route(request.query))
+                } catch let problem as RouteProblem {
+                    outcome = .failure(problem)
+                } catch is CancellationError {
+                    return
+                } catch {
+                    outcome = .failure(.unreachable(String(describing: error)))
+                }
+                guard !Task.isCancelled else { return }
+                inbox.post(.routeAnswered(request, outcome))
+            }
+        }
+    }
+
+    /// Waits until the route question under way (if any) has been answered.
+    public func waitForRoute() async {
+        let task = work.withLock { $0.route }
+        await task?.value
     }
 
     /// Posts `action` once `seconds` have passed on the runtime's clock.
@@ -218,6 +257,7 @@ public final class MapRuntime: Sendable {
         await waitForLive()
         await waitForFetch()
         await waitForDetails()
+        await waitForRoute()
         let tasks = work.withLock { work in
             defer { work.describing.removeAll() }
             return work.describing

@@ -4,7 +4,8 @@ public enum Command: Equatable, Sendable {
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, help, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
-    case dropPin, removePin, fit, recenter, route, filters, attribution
+    case dropPin, removePin, fit, recenter, route, switchProfile, filters, attribution
+    case scrollPaneUp, scrollPaneDown
     case search, nextResult, previousResult
     case layers
 }
@@ -27,6 +28,9 @@ public enum KeyBindings {
         case .character("x"), .delete: return .removePin
         case .character("f"): return .fit
         case .character("g"): return .route
+        case .character("m"): return .switchProfile
+        case .pageUp: return .scrollPaneUp
+        case .pageDown: return .scrollPaneDown
         case .character("?"): return .help
         case .character("v"): return .filters
         case .character("L"): return .layers
@@ -40,7 +44,7 @@ public enum KeyBindings {
         case .character("N"): return .previousResult
         case .character("/"): return .search
         case .enter, .character(" "): return .openDetail
-        case .backspace, .pageUp, .pageDown, .home, .end, .character: return nil
+        case .backspace, .home, .end, .character: return nil
         }
     }
 }

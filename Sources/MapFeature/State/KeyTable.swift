@@ -80,11 +80,13 @@ public enum KeyTable {
         Entry("`x` `Delete`", "remove the selected pin", .map),
         Entry("`f`", "fit all pins and their centres", .map),
         Entry("`c`", "centre on your location", .map),
-        Entry("`g`", "the way from you to the selection", .map),
+        Entry("`g`", "the way along roads from you (or the centre) to the selection", .map),
+        Entry("`m`", "travel by car / bike / foot (asks the way again)", .map),
+        Entry("`PgUp` / `PgDn`", "scroll the pane (a route's steps)", .map),
         Entry("`b`", "braille / ASCII lines", .map),
         Entry("`i`", "where the map data comes from (attribution)", .map),
         Entry("`?`", "this help", .map),
-        Entry("`Esc`", "close the pane, the selection, this help", .map),
+        Entry("`Esc`", "close the pane, the route, the selection, this help", .map),
         Entry("`q`", "quit (closes an open pane or panel first)", .map),
     ]
 

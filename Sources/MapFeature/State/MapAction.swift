@@ -1,6 +1,7 @@
 import GeoCore
 import Places
 import Render
+import Routing
 
 /// A key the map understands, independent of the terminal library that read it.
 public enum Key: Hashable, Sendable {
@@ -73,6 +74,10 @@ public enum MapAction: Sendable {
     case searchAnswered(generation: Int, PlaceSearch.Answer)
     /// A layer stream sent features or ended.
     case layers(LayerAction)
+    /// The router answered a route question (`.findRoute`): the route, or why there is none.
+    case routeAnswered(RouteRequest, Result<RoutePlan, RouteProblem>)
+    /// The user's location is now this (a location source moved it).
+    case locationChanged(LatLon)
     /// The places source has places it did not have (the points of interest of tiles just read): the
     /// markers kept are stale, and the view's are asked for again.
     case tilePlacesArrived

@@ -1,4 +1,5 @@
 import Places
+import Routing
 
 /// Work the reducer asks the runtime to do; the reducer itself never performs I/O.
 public enum MapEffect: Equatable, Sendable {
@@ -30,6 +31,8 @@ public enum MapEffect: Equatable, Sendable {
     case refreshLive(LiveRequest)
     /// Send `.liveRetryDue(attempt)` after this many seconds: the wait after the live source failed.
     case retryLive(attempt: Int, afterSeconds: Double)
+    /// Ask the router for the way: `.routeAnswered` comes back. A newer question replaces one under way.
+    case findRoute(RouteRequest)
     /// Send `.tick` after this many seconds (the loading spinner's next step), in place of any tick
     /// still waiting.
     case tick(afterSeconds: Double)

@@ -1,5 +1,6 @@
 import GeoCore
 import Render
+import Routing
 import TextSafety
 
 /// The whole state of the map screen as a plain value; `MapReducer.reduce` is its only writer.
@@ -29,8 +30,16 @@ public struct MapState: Equatable, Sendable {
     public var detailOpen = false
     /// Where the user is, when known.
     public var userLocation: LatLon?
-    /// The way from the user to a selected place, when drawn.
-    public var route: Route?
+    /// The way to the selection, when shown (`g`).
+    public var route: RouteState?
+    /// How the next route is travelled (`m` switches).
+    public var routeProfile = RouteProfile.car
+    /// The number of the newest route question asked.
+    public var routeGeneration = 0
+    /// Who finds the routes, for the pane's credit line ("routes: OSRM at …"); empty when none.
+    public var routerCredit = ""
+    /// Lines of the detail pane scrolled past (`PgDn`); 0 shows its top.
+    public var paneScroll = 0
     /// A short message in the status bar ("nothing to select here"), gone at the next key.
     public var notice: String?
     /// The tile sources' health and what is loading.

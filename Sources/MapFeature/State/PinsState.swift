@@ -129,31 +129,3 @@ public enum Prompt: Equatable, Sendable {
         }
     }
 }
-
-/// The great-circle way from the user to a selected target, for drawing and the detail pane.
-public struct Route: Equatable, Sendable {
-    public var from: LatLon
-    public var to: LatLon
-    /// The path cut at the antimeridian; longitudes inside -180...180.
-    public var pieces: [[LatLon]]
-    /// Great-circle distance in kilometres.
-    public var distanceKm: Double
-    /// Initial bearing in degrees clockwise from north.
-    public var bearing: Double
-
-    public init(from: LatLon, to: LatLon) {
-        self.from = from
-        self.to = to
-        pieces = Geodesy.splitAtAntimeridian(Geodesy.greatCircle(from: from, to: to, maxStepKm: 25))
-        distanceKm = Geodesy.distance(from, to)
-        bearing = Geodesy.bearing(from: from, to: to)
-    }
-
-    /// "5837.2 km (3627.1 mi)".
-    public var distanceText: String {
-        String(format: "%.1f km (%.1f mi)", distanceKm, distanceKm / Geodesy.kmPerMile)
-    }
-
-    /// "292° WNW": the initial bearing and its compass point.
-    public var bearingText: String { String(format: "%.0f° ", bearing) + Geodesy.compassPoint(bearing) }
-}

@@ -16,7 +16,29 @@ struct DetailPane {
 
     func draw(_ selection: Selection, state: MapState, into grid: inout CellGrid) {
         let (title, lines) = DetailPane.content(for: selection, state: state)
-        draw(title: title, lines: lines, ascii: state.ascii, into: &grid)
+        draw(title: title, lines: lines, ascii: state.ascii, scroll: state.paneScroll, into: &grid)
+    }
+
+    /// Where the pane lies on a screen of `cols` × `rows` cells (the last row is the status bar).
+    static func frame(cols: Int, rows: Int) -> (col: Int, row: Int, width: Int, height: Int) {
+        let mapRows = rows - 1
+        let side = isSide(cols: cols)
+        let width = side ? sideWidth : cols
+        let height = side ? mapRows : min(max(mapRows / 2, 6), mapRows)
+        return (cols - width, mapRows - height, width, height)
+    }
+
+    /// Rows of text the pane shows at once on this state's screen.
+    static func bodyRows(_ state: MapState) -> Int {
+        max(0, frame(cols: state.screen.cols, rows: state.screen.rows).height - 2)
+    }
+
+    /// The most lines the selection's pane can be scrolled by on this state's screen (0 when it fits).
+    static func maxScroll(_ state: MapState) -> Int {
+        guard let selection = state.selection else { return 0 }
+        let width = frame(cols: state.screen.cols, rows: state.screen.rows).width
+        let count = content(for: selection, state: state).1.reduce(0) { $0 + wrap($1, width: width - 4).count }
+        return max(0, count - bodyRows(state))
     }
 
     /// Title and paragraphs of the pane for a selection.
@@ -46,7 +68,7 @@ struct DetailPane {
         }
         if let route = state.route, let target = selection.coordinate(state), route.to == target {
             // First, so that a short pane still shows the way there.
-            lines = ["From you: " + route.distanceText, "Bearing: " + route.bearingText, ""] + lines
+            lines = RoutePane.lines(route, credit: state.routerCredit) + [""] + lines
         }
         return (title, lines)
     }
@@ -101,18 +123,20 @@ struct DetailPane {
         return lines
     }
 
-    func draw(title: String, lines paragraphs: [String], ascii: Bool, into grid: inout CellGrid) {
-        let mapRows = grid.rows - 1
-        let side = Self.isSide(cols: grid.cols)
-        let width = side ? Self.sideWidth : grid.cols
-        let height = side ? mapRows : min(max(mapRows / 2, 6), mapRows)
-        let col = grid.cols - width, row = mapRows - height
+    /// Draws the pane with its first `scroll` lines scrolled past (as far as there is more to show);
+    /// a line says where more lies above (PgUp) or below (PgDn).
+    func draw(title: String, lines paragraphs: [String], ascii: Bool, scroll: Int = 0, into grid: inout CellGrid) {
+        let (col, row, width, height) = Self.frame(cols: grid.cols, rows: grid.rows)
+        let rows = height - 2
         let lines = paragraphs.flatMap { Self.wrap($0, width: width - 4) }
-        var body = lines
-        if body.count > height - 2 {
-            body = Array(body.prefix(height - 2))
+        let more = ascii ? "..." : "⋯"
+        let first = min(max(scroll, 0), max(0, lines.count - rows))
+        var body = Array(lines.dropFirst(first))
+        if first > 0, rows > 2 { body[0] = "\(more) PgUp: above" }
+        if body.count > rows, rows > 0 {
+            body = Array(body.prefix(rows - 1))
             while body.last?.isEmpty == true { body.removeLast() }
-            if let last = body.popLast() { body.append(Ellipsis.fit(last + " …", width: width - 4)) }
+            body.append("\(more) PgDn: more")
         }
         PaneBox(theme: theme, ascii: ascii).draw(
             title: title, lines: body + ["", "Esc closes"].suffix(max(0, height - 2 - body.count)), col: col,

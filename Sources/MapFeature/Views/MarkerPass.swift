@@ -10,7 +10,8 @@ struct MarkerPass {
     static let userSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◉", "@")
     static let foundSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◎", "*")
     static let foundColor = TermColor(51)
-    static let routeColor = TermColor(213)
+    /// The way there: a colour no map layer, glyph, pin or layer palette uses.
+    static let routeColor = TermColor(199)
     static let midpointColor = TermColor(231)
     static let meetingColor = TermColor(46)
     static let userColor = TermColor(196)
@@ -44,14 +45,16 @@ struct MarkerPass {
         }
     }
 
-    /// The great-circle way as braille dots over the map (under every glyph).
+    /// The way there as braille dots over the map (under every glyph): along the roads when a route
+    /// was found, else the great-circle line.
     func drawRoute(_ state: MapState, into grid: inout CellGrid) {
         guard let route = state.route else { return }
         let transform = state.transform
         let view = state.mapViewport
         var canvas = DotCanvas(cols: view.cols, rows: view.rows)
         let centerX = transform.camera.centerWorld.x
-        for piece in route.pieces {
+        let pieces = route.plan.map { Geodesy.splitAtAntimeridian($0.path) } ?? route.straight.pieces
+        for piece in pieces {
             guard let first = piece.first else { continue }
             // One shift for the whole piece keeps it continuous on the copy of the world nearest the view.
             let shift = (centerX - Mercator.project(first).x).rounded()

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Render
+import Routing
 
 /// The bottom line: centre coordinates, zoom, what is on screen, active filters, whether the location
 /// is known, a scale bar in km and miles, and key hints. When the line is too narrow, parts give way
@@ -75,6 +76,7 @@ struct StatusBar {
         let places =
             (state.notice ?? (state.pins.busyCount > 0 ? PinsState.waitingNote : nil))
             .map { Part(variants: ["  " + $0, "  " + $0], accent: true) }
+            ?? routePart(state)
             ?? placesPart(state, counts).withLayers(state.layers)
         let filterText = state.places.filter.description
         let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])
@@ -146,6 +148,30 @@ struct StatusBar {
             short = "\(spin) " + short
         }
         return Part(variants: ["  " + full, "  " + short, ""])
+    }
+
+    /// While a route is shown, in place of the places: "  by car 2.9 km (1.8 mi) · 4 min 30 s",
+    /// "  finding the way by car…", "  straight line: no route server · 2.1 km (1.3 mi)".
+    static func routePart(_ state: MapState) -> Part? {
+        guard let route = state.route else { return nil }
+        let dot = state.ascii ? "-" : "·"
+        switch route.phase {
+        case .asking:
+            return Part(variants: ["  finding the way \(route.profile.phrase)…", "  routing…"], accent: true)
+        case .found(let plan):
+            let distance = RouteText.distance(plan.distanceMeters)
+            let time = RouteText.duration(plan.durationSeconds)
+            let short = RouteText.shortDistance(plan.distanceMeters)
+            return Part(
+                variants: ["  \(route.profile.phrase) \(distance) \(dot) \(time)", "  \(short) \(dot) \(time)"],
+                accent: true)
+        case .straight(let problem):
+            let why = problem.serverAnswered ? "no way along roads" : "no route server"
+            let distance = route.straight.distanceText
+            return Part(
+                variants: ["  straight line: \(why) \(dot) \(distance)", "  straight line \(dot) \(distance)"],
+                accent: true)
+        }
     }
 
     /// "  ├──┤ 100 km · 62 mi", then "  ├──┤ 100 km", then nothing.
