@@ -79,7 +79,7 @@ the_same_pair_on_foot_takes_longer() {
 
 # A second start on another state folder, at the same time as a third: three pairs of servers at once,
 # each answering on its own ports.
-two_more_starts_run_side_by_side() {
+two_more_osrm_starts_run_side_by_side() {
   local second third second_pid third_pid status=0
   second=$(mktemp -d) third=$(mktemp -d)
   MAPTERM_OSRM_STATE=$second MAPTERM_OSRM_OWNER=$$ bash "$osrm_service" start >"$second.urls" &
@@ -100,7 +100,7 @@ two_more_starts_run_side_by_side() {
 }
 
 # stop ends both servers (no such process, or only a zombie left for its parent) and cleans the state.
-stop_ends_both_servers() {
+stop_ends_both_osrm_servers() {
   local pids pid
   pids=$(cut -d' ' -f1 "$osrm_state/car.pid" "$osrm_state/foot.pid") || return 1
   MAPTERM_OSRM_STATE=$osrm_state bash "$osrm_service" stop || return 1
@@ -115,8 +115,8 @@ if [ $osrm_status -eq 0 ]; then
     a_car_route_runs_along_market_and_washington_street
   check "OSRM foot: the same pair is Ok and takes longer than by car" the_same_pair_on_foot_takes_longer
   check "OSRM service: two more starts on their own state folders run at once, on ports of their own" \
-    two_more_starts_run_side_by_side
-  check "OSRM service: stop ends both servers and removes the state" stop_ends_both_servers
+    two_more_osrm_starts_run_side_by_side
+  check "OSRM service: stop ends both servers and removes the state" stop_ends_both_osrm_servers
 elif [ $osrm_status -eq 3 ]; then
   echo "skip OSRM service suite: $(cat "$osrm_state.why")"
 else
