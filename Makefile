@@ -17,13 +17,14 @@ release:
 ## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
-## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh), or are skipped, saying why.
+## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh) and the routing tests real OSRM
+## car and foot servers (Tests/services/osrm.sh), or are skipped, saying why.
 unit:
 	$(SWIFT) build --build-tests
-	bash Tests/services/postgres.sh run $(SWIFT) test --skip-build --no-parallel
+	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run $(SWIFT) test --skip-build --no-parallel
 
 e2e: release
-	bash Tests/e2e/e2e.sh $(RELEASE_BIN)
+	bash Tests/services/osrm.sh run bash Tests/e2e/e2e.sh $(RELEASE_BIN)
 
 ## The seeded fuzz tests (suites named *FuzzTests) with FUZZ_SCALE times their cases and seed
 ## FUZZ_SEED mixed into theirs: `make fuzz FUZZ_SCALE=1000 FUZZ_SEED=7`. One at a time, so each
@@ -51,7 +52,7 @@ lint:
 bench:
 	$(SWIFT) build -c release --product mapterm
 	$(SWIFT) build -c release --product mapterm-bench
-	bash Tests/services/postgres.sh run .build/release/mapterm-bench
+	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run .build/release/mapterm-bench
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)
