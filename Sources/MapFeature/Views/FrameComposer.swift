@@ -41,13 +41,14 @@ public struct FrameComposer: Sendable {
         let placement = OverlayPlacement(state, marks: marks, credit: credit, map: map)
         var map = consume map
         LayerPainter().paint(state, into: &map.grid)
+        let layer = MarkerPass()
+        // Under the names, so that every name stays whole.
+        layer.drawRoute(state, into: &map.grid)
         for i in placement.labels { map.draw(label: i) }
         // The grid taken out of the map, its only owner: its status bar row is added in place (the
         // renderer left room for it), where a second reference would copy every cell.
         var grid = (consume map).grid
         grid.appendRows(state.screen.rows - grid.rows)
-        let layer = MarkerPass()
-        layer.drawRoute(state, into: &grid)
         credit.draw(into: &grid)
         drawMarkers(placement.markers, state, into: &grid)
         LayerMarkerPlacement.draw(placement.layerMarkers, state, into: &grid)

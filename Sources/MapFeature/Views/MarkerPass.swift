@@ -45,7 +45,7 @@ struct MarkerPass {
         }
     }
 
-    /// The way there as braille dots over the map (under every glyph): along the roads when a route
+    /// The way there as braille dots over the map (under every name and glyph): along the roads when a route
     /// was found, else the great-circle line.
     func drawRoute(_ state: MapState, into grid: inout CellGrid) {
         guard let route = state.route else { return }
