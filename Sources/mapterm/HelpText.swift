@@ -10,7 +10,7 @@ enum HelpText {
     /// Every command, in the order `mapterm --help` lists them.
     static let commands = [
         InteractiveCommand.spec, RenderCommand.spec, DownloadCommand.spec, PlacesCommand.spec, SearchCommand.spec,
-        ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, AboutCommand.spec,
+        RouteCommand.spec, ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, AboutCommand.spec,
     ]
 
     /// The options section of `mapterm --help`, in order (an option of several commands once).
@@ -21,7 +21,8 @@ enum HelpText {
         OptionTable.yes, OptionTable.ascii, OptionTable.color, OptionTable.size, OptionTable.source,
         OptionTable.apiBase, OptionTable.importTo, OptionTable.location, OptionTable.select, OptionTable.placesNear,
         OptionTable.placesRadius, OptionTable.placesZoom, OptionTable.searchNear, OptionTable.searchKind,
-        OptionTable.placesLimit, OptionTable.json, OptionTable.layer, OptionTable.trail, OptionTable.info,
+        OptionTable.placesLimit, OptionTable.json, OptionTable.router, OptionTable.profile, OptionTable.gpx,
+        OptionTable.layer, OptionTable.trail, OptionTable.info,
         OptionTable.latColumn, OptionTable.lonColumn, OptionTable.geojson, OptionTable.help,
     ]
 
