@@ -111,7 +111,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "maptermTests",
-            dependencies: ["mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles"],
+            dependencies: [
+                "mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles", "Network", "Routing",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
