@@ -123,8 +123,15 @@ enum OSRMAnswer {
     private static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "not JSON" }
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the answer" : TextSanitizer.clean(keys.joined(separator: "."), maxLength: 80)
+            var text = ""
+            for key in context.codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text.isEmpty ? "the answer" : TextSanitizer.clean(text, maxLength: 80)
         }
         switch error {
         case .typeMismatch(_, let context): return "\(path(context)) has the wrong type"

@@ -58,7 +58,8 @@ public struct OSRMClient: RouteFinder {
         let url = Self.url(base: base, query: query)
         let host = RouterEndpoints.hostLabel(base)
         if let left = try await gate.enter(host: host) {
-            throw RouteProblem.unreachable("busy, \(host) asked to wait \(left.clampedInt(.up, in: 0...Int(RouterGate.longestPause)) ?? 0) s more")
+            throw RouteProblem.unreachable(
+                "busy, \(host) asked to wait \(left.clampedInt(.up, in: 0...Int(RouterGate.longestPause)) ?? 0) s more")
         }
         let response = try await fetch(url, host: host)
         if response.status == 429 {
