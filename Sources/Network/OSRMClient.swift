@@ -55,7 +55,9 @@ public struct OSRMClient: RouteFinder {
         guard let base = configuration.endpoints.base(for: query.profile) else {
             throw RouteProblem.noServer("no router for \(query.profile.rawValue)")
         }
-        let url = Self.url(base: base, query: query)
+        guard RouterEndpoints.isUsable(base), let url = Self.url(base: base, query: query) else {
+            throw RouteProblem.noServer("the router of \(query.profile.rawValue) is not an http(s) URL")
+        }
         let host = RouterEndpoints.hostLabel(base)
         if let left = try await gate.enter(host: host) {
             throw RouteProblem.unreachable(
@@ -90,13 +92,13 @@ public struct OSRMClient: RouteFinder {
     }
 
     /// `{base}/route/v1/{profile}/{lon},{lat};{lon},{lat}?overview=full&geometries=polyline6&steps=true`,
-    /// coordinates with 6 decimals (about 0.1 m).
-    public static func url(base: URL, query: RouteQuery) -> URL {
+    /// coordinates with 6 decimals (about 0.1 m); nil when `base` cannot start a URL.
+    public static func url(base: URL, query: RouteQuery) -> URL? {
         var prefix = base.absoluteString
         while prefix.hasSuffix("/") { prefix.removeLast() }
         func pair(_ p: LatLon) -> String { String(format: "%.6f,%.6f", p.lon, p.lat) }
         let path = "/route/v1/\(query.profile.osrmName)/\(pair(query.from));\(pair(query.to))"
-        return URL(string: prefix + path + "?overview=full&geometries=polyline6&steps=true")!
+        return URL(string: prefix + path + "?overview=full&geometries=polyline6&steps=true")
     }
 
     /// The response to `url` (any status, its body read), or the problem that kept it from coming.

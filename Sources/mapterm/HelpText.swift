@@ -46,7 +46,7 @@ enum HelpText {
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
         or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2
-        geo:37.77,-122.42 (--center, --near, --location and --around take these forms too)
+        geo:37.77,-122.42 (--center, --near, --location, --around and route FROM TO take these forms too)
         """
 
     static let about: SafeText = """

@@ -52,7 +52,8 @@ import Testing
 
     @Test func theBasePathAndTheProfileMakeTheURL() throws {
         let base = try #require(URL(string: "https://routing.openstreetmap.de/routed-foot/"))
-        let url = OSRMClient.url(base: base, query: RouteQuery(from: OSRMFake.from, to: OSRMFake.to, profile: .foot))
+        let url = try #require(
+            OSRMClient.url(base: base, query: RouteQuery(from: OSRMFake.from, to: OSRMFake.to, profile: .foot)))
         #expect(
             url.absoluteString
                 == "https://routing.openstreetmap.de/routed-foot/route/v1/walking/-122.401000,37.789000;-122.404000,37.795500?overview=full&geometries=polyline6&steps=true"
@@ -95,6 +96,13 @@ import Testing
             gate: RouterGate(interval: 0))
         let problem = try await problem(client)
         #expect(problem == .unreachable("could not connect to 127.0.0.1:\(port)"))
+    }
+
+    @Test func aRouterThatIsNotHTTPAsksNothing() async throws {
+        let client = OSRMClient(
+            configuration: .init(endpoints: RouterEndpoints(all: URL(fileURLWithPath: "/etc/passwd"))),
+            gate: RouterGate(interval: 0))
+        #expect(try await problem(client) == .noServer("the router of car is not an http(s) URL"))
     }
 
     @Test func aProfileWithoutARouterAsksNothing() async throws {
