@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
             swiftSettings: strict),
         .target(
-            name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety"],
+            name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing"],
             swiftSettings: strict),
         .target(
             name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
@@ -60,7 +60,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS",
+                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing",
             ],
             swiftSettings: strict),
 
@@ -100,7 +100,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NetworkTests", dependencies: ["Network", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
+            name: "NetworkTests", dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing"],
+            swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
             dependencies: [
@@ -110,7 +111,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "maptermTests",
-            dependencies: ["mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles"],
+            dependencies: [
+                "mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles", "Network", "Routing",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),

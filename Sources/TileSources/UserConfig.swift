@@ -1,12 +1,13 @@
 import Foundation
 import GeoCore
+import Network
 
 /// The settings of the file `$XDG_CONFIG_HOME/mapterm/config.json` (else `~/.config/mapterm/config.json`):
 ///
 /// ```json
 /// { "tiles": ["https://tiles.example.org/planet.json", "~/maps/city.pmtiles"],
 ///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"],
-///   "source": "embedded" }
+///   "source": "embedded", "router": "https://routing.example.org" }
 /// ```
 /// Every key is optional and unknown keys are ignored. `--tiles` on the command line replaces the
 /// file's `tiles`, and `--layer` its `layers`. Without `tiles` the map uses `DefaultTiles.source`;
@@ -25,6 +26,25 @@ public struct UserConfig: Equatable, Sendable {
     /// Where places come from (a `--source` value); nil for the default (the places database and the
     /// live Refuge Restrooms API).
     public var source: String?
+
+    /// The OSRM-API server routes are asked of: one for every profile, or one per profile; nil for the
+    /// default (FOSSGIS's public servers). `--router` replaces it.
+    public var router: Router?
+
+    /// `"router"`: `"URL"` or `{"car": URL, "bike": URL, "foot": URL}` (profiles left out have no
+    /// router), every URL http or https with a host.
+    public enum Router: Equatable, Sendable {
+        case all(URL)
+        /// URLs by profile name ("car", "bike", "foot").
+        case perProfile([String: URL])
+
+        /// The profile names an object may hold.
+        public static let profiles: Set<String> = ["car", "bike", "foot"]
+    }
+
+    /// What `router` must be, as messages say it.
+    public static let routerRule =
+        "an http(s) URL of an OSRM server, or {\"car\": URL, \"bike\": URL, \"foot\": URL}"
 
     /// What `tile_cache_mb` must be, as messages say it.
     public static let cacheSizeRule = "a whole number of megabytes, 0...1000000 (0: no disk cache)"
@@ -56,6 +76,7 @@ public struct UserConfig: Equatable, Sendable {
             }
             config.source = source
         }
+        if let value = json["router"] { config.router = try router(value) }
         if let value = json["tile_cache_mb"] {
             guard let number = number(value), number.rounded() == number,
                 let mb = number.checkedInt(in: 0...1_000_000)
@@ -79,6 +100,22 @@ public struct UserConfig: Equatable, Sendable {
         case let list as [Any] where list.allSatisfy({ $0 is String }): return list.compactMap { $0 as? String }
         default: throw .notStrings(key: key)
         }
+    }
+
+    /// `"router"`'s value, each URL checked.
+    private static func router(_ value: Any) throws(UserConfigError) -> Router {
+        func url(_ value: Any) throws(UserConfigError) -> URL {
+            guard let text = value as? String, let url = URL(string: text), RouterEndpoints.isUsable(url)
+            else { throw .outOfRange(key: "router", expected: routerRule) }
+            return url
+        }
+        if let one = value as? String { return .all(try url(one)) }
+        guard let object = value as? [String: Any], !object.isEmpty,
+            Set(object.keys).isSubset(of: Router.profiles)
+        else { throw .outOfRange(key: "router", expected: routerRule) }
+        var urls: [String: URL] = [:]
+        for (profile, value) in object { urls[profile] = try url(value) }
+        return .perProfile(urls)
     }
 
     /// A JSON number as a `Double` (checked against a range before any conversion to `Int`).

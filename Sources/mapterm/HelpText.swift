@@ -10,7 +10,7 @@ enum HelpText {
     /// Every command, in the order `mapterm --help` lists them.
     static let commands = [
         InteractiveCommand.spec, RenderCommand.spec, DownloadCommand.spec, PlacesCommand.spec, SearchCommand.spec,
-        ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, AboutCommand.spec,
+        RouteCommand.spec, ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, AboutCommand.spec,
     ]
 
     /// The options section of `mapterm --help`, in order (an option of several commands once).
@@ -21,7 +21,8 @@ enum HelpText {
         OptionTable.yes, OptionTable.ascii, OptionTable.color, OptionTable.size, OptionTable.source,
         OptionTable.apiBase, OptionTable.importTo, OptionTable.location, OptionTable.select, OptionTable.placesNear,
         OptionTable.placesRadius, OptionTable.placesZoom, OptionTable.searchNear, OptionTable.searchKind,
-        OptionTable.placesLimit, OptionTable.json, OptionTable.layer, OptionTable.trail, OptionTable.info,
+        OptionTable.placesLimit, OptionTable.json, OptionTable.router, OptionTable.profile, OptionTable.gpx,
+        OptionTable.layer, OptionTable.trail, OptionTable.info,
         OptionTable.latColumn, OptionTable.lonColumn, OptionTable.geojson, OptionTable.help,
     ]
 
@@ -45,7 +46,7 @@ enum HelpText {
         search QUERY: names of places, airports (and their IATA/ICAO codes), cities, regions and
         countries, case and accents ignored, words as prefixes, one typo in words of 5 letters or more;
         or a coordinate: 37.77,-122.42  37.77 -122.42  37°46'N 122°25'W  N 37 46.2 W 122 25.2
-        geo:37.77,-122.42 (--center, --near, --location and --around take these forms too)
+        geo:37.77,-122.42 (--center, --near, --location, --around and route FROM TO take these forms too)
         """
 
     static let about: SafeText = """

@@ -16,7 +16,7 @@ enum InteractiveCommand {
             .optional(OptionTable.center), .optional(OptionTable.zoom), .repeated(OptionTable.tiles),
             .optional(OptionTable.offline), .optional(OptionTable.ascii), .optional(OptionTable.source),
             .optional(OptionTable.apiBase),
-            .optional(OptionTable.location),
+            .optional(OptionTable.location), .optional(OptionTable.router),
         ] + LayerOptions.usage + [FilterOptions.mapGroup])
 
     static func run(_ args: ArgumentList) throws {

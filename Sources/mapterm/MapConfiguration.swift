@@ -61,6 +61,8 @@ struct MapConfiguration {
     var lastView: LastViewFile
     /// Where remote tiles are cached.
     var tileCacheURL: URL
+    /// The router `g` asks (`--router`, else the settings file's `router`; none with `--offline`).
+    var router: RouterSetup
 
     /// The configuration the arguments ask for, `environment` naming the files (XDG folders) and the
     /// location when `--location` is not given (`MAPTERM_LOCATION`), `settings` the settings file's.
@@ -86,5 +88,6 @@ struct MapConfiguration {
         pinsURL = PinFile.defaultURL(environment: environment)
         lastView = LastViewFile.defaultFile(environment: environment)
         tileCacheURL = UserConfig.tileCacheURL(environment: environment)
+        router = try RouterSetup.make(option: args.text(OptionTable.router), config: settings, offline: offline)
     }
 }

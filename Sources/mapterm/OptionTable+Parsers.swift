@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Routing
 
 /// The parsers of the option table's values; each refuses a bad value with a `UsageError` that names
 /// the option and quotes the value.
@@ -116,5 +117,13 @@ extension OptionTable {
             low <= high
         else { throw UsageError("--zoom must be Z0-Z1 with 0 <= Z0 <= Z1 <= 22, like 0-14 (got '\(text)')") }
         return low...high
+    }
+
+    /// `route --profile`: car, bike or foot (also driving, cycling, walking).
+    static func parseProfile(_ text: String) throws -> RouteProfile {
+        guard let profile = RouteProfile(name: text) else {
+            throw UsageError("--profile must be car, bike or foot (got '\(text.prefix(40))')")
+        }
+        return profile
     }
 }

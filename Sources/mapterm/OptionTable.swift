@@ -1,6 +1,7 @@
 import GeoCore
 import Layers
 import Places
+import Routing
 import TileSources
 
 /// Every option of every command, once: its name, its value, its help and its parser. The commands'
@@ -32,10 +33,13 @@ enum OptionTable {
         "offline",
         help: [
             "ask the network nothing: remote tile sources draw only what their cache holds, and places",
-            "come from the places database alone (\"tiles\": [] in the config file uses no tile source)",
+            "come from the places database alone (\"tiles\": [] in the config file uses no tile source);",
+            "no route server is asked",
         ])
     static let timeout = ValueOption(
-        "timeout", "S", help: ["render: seconds to wait for remote tiles (default 10)"], parse: parseTimeout)
+        "timeout", "S",
+        help: ["render: seconds to wait for remote tiles; route: for the route server (default 10)"],
+        parse: parseTimeout)
     static let attribution = SwitchOption(
         "attribution", help: ["render: print the map data's attribution after the frame"])
     static let ascii = SwitchOption(
@@ -124,7 +128,20 @@ enum OptionTable {
         parse: SearchSetup.kinds)
     static let searchLimit = ValueOption(
         "limit", "N", help: ["places, search: list at most N"], parse: { try parseLimit($0, max: 200) })
-    static let json = SwitchOption("json", help: ["places, search, pins: JSON instead of a table"])
+    static let json = SwitchOption("json", help: ["places, search, pins, route: JSON instead of a table"])
+
+    // MARK: route
+
+    static let router = ValueOption(
+        "router", "URL",
+        help: [
+            "map, route: the OSRM server routes are asked of (http or https; default:",
+            "\"router\" in the config file, else FOSSGIS's public servers at",
+            "routing.openstreetmap.de)",
+        ], parse: RouterSetup.parseURL)
+    static let profile = ValueOption(
+        "profile", "car|bike|foot", help: ["route: how the way is travelled (default car)"], parse: parseProfile)
+    static let gpx = SwitchOption("gpx", help: ["route: GPX 1.1 (the steps as a route, the way as a track)"])
 
     // MARK: download
 
@@ -149,7 +166,8 @@ enum OptionTable {
             "layer: what FILE holds (features by type, bounds, property names) or",
             "where it is wrong; FILE is GeoJSON, GeoJSON lines/sequence, CSV, TSV or GPX",
         ])
-    static let geojson = SwitchOption("geojson", help: ["pins: the pins file's GeoJSON"])
+    static let geojson = SwitchOption(
+        "geojson", help: ["pins: the pins file's GeoJSON; route: the way and its steps as GeoJSON"])
     /// Hidden: `pins --stress-save FILE` saves pins to FILE until killed (the kill -9 test).
     static let stressSave = ValueOption("stress-save", "FILE", help: [], isHidden: true)
     static let help = SwitchOption("help", help: ["this help (mapterm COMMAND --help: that command's)"])

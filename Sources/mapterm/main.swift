@@ -12,6 +12,7 @@ do {
     case "pins": try PinsCommand.spec.run(rest, PinsCommand.run)
     case "places": try PlacesCommand.spec.run(rest, PlacesCommand.run)
     case "search": try SearchCommand.spec.run(rest, SearchCommand.run)
+    case "route": try RouteCommand.spec.run(rest, RouteCommand.run)
     case "layer": try LayerCommand.spec.run(rest, LayerCommand.run)
     case "import": try ImportCommand.spec.run(rest, ImportCommand.run)
     case "download": try DownloadCommand.spec.run(rest, DownloadCommand.run)

@@ -8,7 +8,7 @@ home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export XDG_DATA_HOME="$home/data" XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config"
 # No default tile source: the figures are the shipped map's, and no request leaves the machine.
-mkdir -p "$home/config/mapterm" && printf '{"tiles": [], "source": "embedded"}\n' > "$home/config/mapterm/config.json"
+mkdir -p "$home/config/mapterm" && printf '{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9"}\n' > "$home/config/mapterm/config.json"
 "$MAPTERM" places --near 50,10 --limit 1 >/dev/null 2>&1
 echo "== bytes the real binary writes to a 160x48 pty, 50N 10E z3.5, embedded places =="
 python3 "$(dirname "$0")/pty_bytes.py" "$MAPTERM" --center 50,10 --zoom 3.5

@@ -28,7 +28,7 @@ def env_for(data, config=None):
     os.makedirs(os.path.join(config, "mapterm"), exist_ok=True)
     path = os.path.join(config, "mapterm", "config.json")
     with open(path + ".tmp", "w") as f:  # renamed into place: a run already started never reads half a file
-        f.write('{"tiles": [], "source": "embedded"}\n')
+        f.write('{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9"}\n')
     os.replace(path + ".tmp", path)
     return dict(os.environ, XDG_DATA_HOME=data, XDG_STATE_HOME=data + "-state", XDG_CONFIG_HOME=config)
 

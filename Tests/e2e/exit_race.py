@@ -21,7 +21,7 @@ def main():
         os.makedirs(os.path.join(home, folder), exist_ok=True)
     # No default tile source: nothing here may reach the internet.
     with open(os.path.join(home, "config", "mapterm", "config.json"), "w") as f:
-        f.write('{"tiles": [], "source": "embedded"}\n')
+        f.write('{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9"}\n')
     env = dict(os.environ, XDG_DATA_HOME=home + "/data", XDG_STATE_HOME=home + "/state",
                XDG_CACHE_HOME=home + "/cache", XDG_CONFIG_HOME=home + "/config", LANG="C.UTF-8",
                LC_ALL="C.UTF-8", SWIFT_BACKTRACE="interactive=no", no_proxy="127.0.0.1,localhost")

@@ -118,7 +118,7 @@ tab_and_enter_open_a_features_pane() {
 
 config_layers_are_drawn() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
-  printf '{"tiles": [], "source": "embedded", "layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
+  printf '{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9", "layers": ["%s:color=red"]}\n' "$LAYER_DIR/evil.geojson" >"$XDG_CONFIG_HOME/mapterm/config.json"
   local out; out=$("$MAPTERM" render --center 37.7955,-122.3937 --zoom 14 --size 80x20 --color 2>/dev/null)
   offline_config
   # The point in red (196), and "1 layer" in the status bar.

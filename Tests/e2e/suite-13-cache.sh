@@ -19,7 +19,7 @@ cache_render=(--source "$here/empty-places.json" --center 39.9612,-82.9988 --zoo
 # tile source); prints its path.
 cache_config() {
   mkdir -p "$cache_dir/$1/mapterm"
-  printf '{"tiles": [], "source": "embedded", "tile_cache_mb": %s}\n' "$2" > "$cache_dir/$1/mapterm/config.json"
+  printf '{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9", "tile_cache_mb": %s}\n' "$2" > "$cache_dir/$1/mapterm/config.json"
   echo "$cache_dir/$1"
 }
 

@@ -11,7 +11,7 @@ for _ in $(seq 250); do [ -s "$live_dir/port" ] && break; sleep 0.02; done
 live_url="http://127.0.0.1:$(cat "$live_dir/port")"
 export no_proxy="127.0.0.1,localhost"
 # This suite's settings: no tile source, and no "source", so the places are the default ones.
-printf '{"tiles": []}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
+printf '{"tiles": [], "router": "http://127.0.0.1:9"}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
 touch "$live_dir/log"
 
 live_requests() { wc -l < "$live_dir/log"; }

@@ -207,7 +207,7 @@ an_unusable_cache_folder_is_a_notice_and_tiles_still_draw() {
 
 the_config_file_names_tile_sources() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
-  printf '{"tiles": ["%s"], "tile_cache_mb": 50}\n' "$tiles_url/tiles/{z}/{x}/{y}.pbf?config=1" > "$XDG_CONFIG_HOME/mapterm/config.json"
+  printf '{"tiles": ["%s"], "tile_cache_mb": 50, "router": "http://127.0.0.1:9"}\n' "$tiles_url/tiles/{z}/{x}/{y}.pbf?config=1" > "$XDG_CONFIG_HOME/mapterm/config.json"
   local cells; cells=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 | braille_cells)
   echo '{"tiles": 5}' > "$XDG_CONFIG_HOME/mapterm/config.json"
   local out status; out=$("$MAPTERM" render "${columbus_view[@]}" --size 100x30 2>&1 >/dev/null); status=$?

@@ -11,13 +11,14 @@ export XDG_DATA_HOME="$E2E_HOME/data" XDG_STATE_HOME="$E2E_HOME/state" XDG_CACHE
 export XDG_CONFIG_HOME="$E2E_HOME/config" SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR MAPTERM_LOCATION
 
-# offline_config: the settings file every run starts from, `"tiles": []` and `"source": "embedded"`:
-# no remote tile source and no live places, so no test reaches the internet (the default tiles are
-# OpenFreeMap's, the default places ask the Refuge Restrooms API). Suites that write their own
-# settings file put this one back after.
+# offline_config: the settings file every run starts from, `"tiles": []`, `"source": "embedded"` and
+# `"router": "http://127.0.0.1:9"`: no remote tile source, no live places and a route server that
+# refuses at once, so no test reaches the internet (the default tiles are OpenFreeMap's, the default
+# places ask the Refuge Restrooms API, the default router is FOSSGIS's public OSRM). Suites that write
+# their own settings file put this one back after; a suite that needs a router names its own.
 offline_config() {
   mkdir -p "$XDG_CONFIG_HOME/mapterm"
-  printf '{"tiles": [], "source": "embedded"}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
+  printf '{"tiles": [], "source": "embedded", "router": "http://127.0.0.1:9"}\n' > "$XDG_CONFIG_HOME/mapterm/config.json"
 }
 offline_config
 
