@@ -68,7 +68,7 @@ let package = Package(
             name: "mapterm-bench",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
-                "TileSources", "TestSupport", "Layers", "PostGIS",
+                "TileSources", "TestSupport", "Layers", "PostGIS", "Routing", "Blocking",
             ],
             swiftSettings: strict),
 

@@ -5,6 +5,7 @@ import MapFeature
 import Network
 import Places
 import Render
+import Routing
 import TileSources
 
 /// The running map: the state, the runtime that performs its effects, and how frames are drawn.
@@ -17,10 +18,12 @@ final class MapSession {
     /// The places of the configured source and of the tiles read so far (`TilePlaceSource`).
     let places: TilePlaceCollector
 
-    /// - Parameter wake: called on any thread when an action is posted to the inbox (the run loop's
-    ///   wake-up).
+    /// - Parameters:
+    ///   - router: answers the way there (`g`); `NoRouter` when none may be asked.
+    ///   - wake: called on any thread when an action is posted to the inbox (the run loop's wake-up).
     init(
-        state: MapState, source: any PlaceSource, live: LivePlaceFeed? = nil, pinStore: (any PinStore)? = nil,
+        state: MapState, source: any PlaceSource, live: LivePlaceFeed? = nil,
+        router: any RouteFinder = NoRouter(why: "none set up"), pinStore: (any PinStore)? = nil,
         describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition,
         wake: @escaping @Sendable () -> Void = {}
     ) {
@@ -47,8 +50,8 @@ final class MapSession {
         self.tiles = tiles
         composition.userSources.onChange = { tiles.reload() }
         runtime = MapRuntime(
-            source: places.source, live: live, pinStore: pinStore, describe: describe, search: answer, tiles: tiles,
-            inbox: inbox)
+            source: places.source, live: live, router: router, pinStore: pinStore, describe: describe, search: answer,
+            tiles: tiles, inbox: inbox)
         frames = FrameRenderer(composition: composition)
     }
 

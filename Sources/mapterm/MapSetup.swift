@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapFeature
 import Places
+import Routing
 import Storage
 
 /// The one set-up of the map: opens what a `MapConfiguration` names (the shipped resources, the layer
@@ -84,10 +85,12 @@ struct MapSetup {
                 state.alert = Alert("About the places database", detail: notice)
             }
             let search = MapSearch(store: places.source as? any SearchSource, resources: resources, geocoder: gazetteer)
+            let router = configuration.router
+            state.routerCredit = router.credit
             return MapSession(
-                state: state, source: places.source, live: places.live, pinStore: pinFile, describe: describe,
-                search: search,
-                composition: composition, wake: wake)
+                state: state, source: places.source, live: places.live,
+                router: router.finder ?? NoRouter(why: router.whyNone ?? "none set up"), pinStore: pinFile,
+                describe: describe, search: search, composition: composition, wake: wake)
         case .oneFrame:
             if let id = layers.streamLayer { LayerStream.readAll(fd: STDIN_FILENO, into: id, &state) }
             if case .failure(let problem) = pins { Diagnostics.say("pins not shown: \(problem)") }
