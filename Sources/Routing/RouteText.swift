@@ -7,7 +7,8 @@ public enum RouteText {
     /// one decimal and miles beside them. `meters` must be finite and at least 0 (else "?").
     public static func distance(_ meters: Double) -> String {
         guard meters.isFinite, meters >= 0 else { return "?" }
-        if meters < 999.5 { return String(format: "%.0f m", meters) }
+        // Rounded half away from zero first: "%.0f" alone rounds 888.5 to the even 888.
+        if meters < 999.5 { return String(format: "%.0f m", meters.rounded()) }
         let km = meters / 1000
         return String(format: "%.1f km (%.1f mi)", km, km / Geodesy.kmPerMile)
     }
@@ -15,7 +16,7 @@ public enum RouteText {
     /// A step's length without miles: "47 m", "1.2 km".
     public static func shortDistance(_ meters: Double) -> String {
         guard meters.isFinite, meters >= 0 else { return "?" }
-        return meters < 999.5 ? String(format: "%.0f m", meters) : String(format: "%.1f km", meters / 1000)
+        return meters < 999.5 ? String(format: "%.0f m", meters.rounded()) : String(format: "%.1f km", meters / 1000)
     }
 
     /// "45 s", "4 min 30 s", "1 h 05 min", "3 d 2 h": seconds rounded to the whole second (under 10

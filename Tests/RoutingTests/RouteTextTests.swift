@@ -7,6 +7,7 @@ struct RouteTextTests {
     @Test func distances() {
         #expect(RouteText.distance(0) == "0 m")
         #expect(RouteText.distance(449.6) == "450 m")
+        #expect(RouteText.distance(888.5) == "889 m", "half a metre rounds up, as the route command's reader expects")
         #expect(RouteText.distance(999.6) == "1.0 km (0.6 mi)")
         #expect(RouteText.distance(2_912) == "2.9 km (1.8 mi)")
         #expect(RouteText.distance(-1) == "?")

@@ -2,7 +2,9 @@
 # g draws the route along the streets the map draws, with the server's distance and time in the
 # status bar and its streets in the pane's steps; m asks again by bike (no server: the labelled straight
 # line) and on foot; the servers stopped mid-session give the labelled straight line while the keys
-# still move the map. Skipped, saying why, when OSRM cannot be had.
+# still move the map. Skipped, saying why, when OSRM cannot be had. Against the hostile stand-in
+# (fake_osrm.py, always run): escape sequences in its street names never reach the terminal, and a
+# server that does not answer leaves the map moving while it waits.
 
 route_state=$(mktemp -d)
 route_from=37.7890,-122.4010
@@ -12,6 +14,9 @@ route_urls=$(MAPTERM_OSRM_STATE=$route_state MAPTERM_OSRM_OWNER=$$ bash "$here/.
   2>"$route_state.why") || route_status=$?
 route_car=$(awk '$1 == "car" { print $2 }' <<<"$route_urls")
 route_foot=$(awk '$1 == "foot" { print $2 }' <<<"$route_urls")
+
+# route_literal TEXT: TEXT as an extended regular expression that matches only itself.
+route_literal() { sed 's/[][().*+?^$|\\{}]/\\&/g' <<<"$1"; }
 
 # route_pane: the side pane's text (the last 44 columns of a 160-column screen), its lines joined.
 route_pane() {
@@ -37,11 +42,11 @@ a_route_follows_the_drawn_streets() {
   local expected names with without
   expected=$(python3 "$here/route_text.py" "$route_car" "$route_from" "$route_to") || return 1
   route_map_session || return 1
-  wait_for "by car $(head -1 <<<"$expected")" 15 || { echo "  expected: by car $(head -1 <<<"$expected")"; return 1; }
+  wait_for "by car $(route_literal "$(head -1 <<<"$expected")")" 15 || { echo "  expected: by car $(head -1 <<<"$expected")"; return 1; }
   names=$(tail -n +2 <<<"$expected")
-  local pane; pane=$(route_pane)
-  while IFS= read -r name; do
-    grep -qF "$name" <<<"$pane" || { echo "  the pane lacks the step street '$name'"; return 1; }
+  local pane street; pane=$(route_pane)
+  while IFS= read -r street; do
+    grep -qF "$street" <<<"$pane" || { echo "  the pane lacks the step street '$street'"; return 1; }
   done <<<"$names"
   grep -qF "By car: $(head -1 <<<"$expected" | sed 's/ · /, /')" <<<"$pane" || return 1
   # The same view with and without the route: the pane closed, then the route cleared.
@@ -68,7 +73,7 @@ m_asks_by_bike_then_on_foot() {
   wait_for 'straight line: no route server' 15 || return 1
   route_pane | grep -qF 'no router for bike' || return 1
   keys m
-  wait_for "on foot $foot" 15 || { echo "  expected: on foot $foot"; return 1; }
+  wait_for "on foot $(route_literal "$foot")" 15 || { echo "  expected: on foot $foot"; return 1; }
 }
 
 stopped_servers_give_the_straight_line_and_keys_still_work() {
@@ -82,6 +87,54 @@ stopped_servers_give_the_straight_line_and_keys_still_work() {
   keys q
   wait_for '\[exit 0 stty same\]'
 }
+
+# hostile_router_session: the map whose car router is the stand-in's `ok` (escapes in every name) and
+# whose foot router is its `slow` (no answer for a minute), the route asked from 2nd Street.
+hostile_router_session() {
+  local dir=$1
+  printf '{"tiles": [], "source": "embedded", "router": {"car": "%s/ok", "foot": "%s/slow"}}\n' \
+    "$(cat "$dir/url")" "$(cat "$dir/url")" >"$XDG_CONFIG_HOME/mapterm/config.json"
+  start 160 50 --center 37.7922,-122.4025 --zoom 16 --location "$route_from"
+  wait_for 'z 16\.0' || return 1
+  keys / && keys -l "$route_to" && keys Enter
+  wait_for '37\.79550, -122\.40400' || return 1
+  keys g
+}
+
+hostile_street_names_never_reach_the_terminal() {
+  hostile_router_session "$1" || return 1
+  wait_for 'by car' 15 || return 1
+  # The names arrive stripped of their sequences; none set the title, cleared or coloured the screen.
+  route_pane | grep -qF 'Red Street' || return 1
+  route_pane | grep -qF 'Bell Road' || return 1
+  [ "$(tm display -p '#{pane_title}')" != pwned ] || return 1
+  ! tm capture-pane -p -e | grep -q $'\e\[5m\|\e\[2J\|\e\]0' || return 1
+  ! screen | grep -q 'pwned\|\[31m'
+}
+
+a_router_that_never_answers_leaves_the_map_moving() {
+  keys m m
+  wait_for 'finding the way on foot' 10 || return 1
+  local before; before=$(status_line | awk '{print $1, $2}')
+  keys Left
+  wait_until_not "^ ${before//./\\.} " 5 || return 1
+  screen | grep -q 'finding the way on foot' || return 1
+  keys Escape Escape q
+  wait_for '\[exit 0 stty same\]'
+}
+
+hostile_dir=$(mktemp -d)
+python3 "$here/fake_osrm.py" "$hostile_dir/port" "$hostile_dir/log" &
+hostile_pid=$!
+for _ in $(seq 250); do [ -s "$hostile_dir/port" ] && break; sleep 0.02; done
+echo "http://127.0.0.1:$(cat "$hostile_dir/port")" >"$hostile_dir/url"
+check "route map: a hostile router's escape sequences in street names never reach the terminal" \
+  hostile_street_names_never_reach_the_terminal "$hostile_dir"
+check "route map: while a router does not answer, the map still moves and says it is finding the way" \
+  a_router_that_never_answers_leaves_the_map_moving
+kill $hostile_pid 2>/dev/null
+wait $hostile_pid 2>/dev/null
+rm -rf "$hostile_dir"
 
 if [ $route_status -eq 0 ]; then
   check "route map: g draws the way along the drawn streets, the server's distance, time and streets" \

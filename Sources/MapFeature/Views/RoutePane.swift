@@ -11,7 +11,7 @@ enum RoutePane {
         case .straight(let problem):
             return [
                 "No route \(route.profile.phrase): \(problem.message)", straight + ", " + route.originText,
-                "g asks again, m: car / bike / foot",
+                "g asks again, m switches car / bike / foot",
             ]
         case .found(let plan):
             var lines = [
@@ -20,7 +20,7 @@ enum RoutePane {
                 route.originText,
             ]
             lines += snapLines(plan)
-            lines.append("m: car / bike / foot  PgDn: more")
+            lines.append("m switches car / bike / foot")
             lines += plan.steps.enumerated().map { index, step in
                 "\(index + 1). \(step.instruction) (\(RouteText.shortDistance(step.distanceMeters)))"
             }
