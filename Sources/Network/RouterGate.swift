@@ -42,27 +42,39 @@ public final class RouterGate: Sendable {
 
     /// Waits until a request to `host` may start and counts it as started.
     /// - Returns: nil, or the seconds left of the host's pause when it asked not to be asked (nothing
-    ///   is counted then).
-    /// - Throws: `CancellationError` when the task is cancelled while it waits.
+    ///   is counted then), also when the pause began while the request waited its turn.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits; its turn is given back
+    ///   when no later request took the one after it, so a question replaced at once costs no second.
     public func enter(host: String) async throws -> Double? {
         let now = clock()
         let turn = hosts.withLock { hosts -> Turn in
             if let until = hosts.pausedUntil[host], until > now { return .paused(until - now) }
             let start = max(now, hosts.nextStart[host] ?? -.infinity)
             hosts.nextStart[host] = start + interval
-            return .after(start - now)
+            return .after(start - now, start: start)
         }
         switch turn {
         case .paused(let left): return left
-        case .after(let wait):
-            if wait > 0 { try await sleep(wait) }
-            return nil
+        case .after(let wait, let start):
+            if wait > 0 {
+                do {
+                    try await sleep(wait)
+                } catch {
+                    hosts.withLock { hosts in
+                        if hosts.nextStart[host] == start + interval { hosts.nextStart[host] = start }
+                    }
+                    throw error
+                }
+            }
+            let after = clock()
+            return hosts.withLock { hosts in hosts.pausedUntil[host].flatMap { $0 > after ? $0 - after : nil } }
         }
     }
 
-    /// A request's turn: after so many seconds, or refused for the seconds left of a pause.
+    /// A request's turn: after so many seconds (its start on the clock), or refused for the seconds left
+    /// of a pause.
     private enum Turn {
-        case after(Double)
+        case after(Double, start: Double)
         case paused(Double)
     }
 

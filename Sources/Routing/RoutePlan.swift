@@ -11,6 +11,10 @@ public struct RoutePlan: Equatable, Sendable {
     public var durationSeconds: Double
     /// The manoeuvres in order, the departure first and the arrival last.
     public var steps: [RouteStep]
+    /// Snap distances up to this many metres go unsaid, in the map and by `mapterm route` (the width of a
+    /// street and its sidewalks).
+    public static let snapNoteMeters = 25.0
+
     /// Metres from the asked start to the road the way starts on (the router snaps to the nearest road).
     public var startSnapMeters: Double
     /// Metres from the asked end to the road the way ends on.

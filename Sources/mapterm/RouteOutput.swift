@@ -7,9 +7,6 @@ import TextSafety
 /// What `mapterm route` prints for a route: text, JSON, GeoJSON or GPX 1.1. The route's texts were
 /// cleaned by `RouteStep`; every output is made `SafeText` once more on its way out.
 enum RouteOutput {
-    /// Snap distances at most this many metres are not mentioned in the text.
-    static let snapWorthSaying = 20.0
-
     /// "By car: 2.9 km (1.8 mi), 4 min 30 s (CREDIT)", the snap distances worth saying, then the steps
     /// numbered, each with its distance.
     static func text(_ plan: RoutePlan, credit: String) -> SafeText {
@@ -19,7 +16,7 @@ enum RouteOutput {
             + ": \(RouteText.distance(plan.distanceMeters)), \(RouteText.duration(plan.durationSeconds)) (\(credit))"
         var lines = [SafeText(sanitizing: head)]
         for (end, meters) in [("start", plan.startSnapMeters), ("end", plan.endSnapMeters)]
-        where meters > snapWorthSaying {
+        where meters > RoutePlan.snapNoteMeters {
             lines.append(SafeText(sanitizing: "the \(end) is \(RouteText.shortDistance(meters)) from the nearest road"))
         }
         let width = String(plan.steps.count).count

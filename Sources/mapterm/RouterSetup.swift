@@ -19,8 +19,9 @@ struct RouterSetup {
     /// after `timeout` seconds.
     /// - Throws: `UsageError` when `option` is not an http(s) URL.
     static func make(option: String?, config: UserConfig, offline: Bool, timeout: Double = 10) throws -> RouterSetup {
-        if offline { return RouterSetup(finder: nil, credit: "", whyNone: "--offline") }
+        // Parsed first: a malformed --router is refused with --offline too.
         let endpoints = try endpoints(option: option, config: config)
+        if offline { return RouterSetup(finder: nil, credit: "", whyNone: "--offline") }
         let client = OSRMClient(configuration: .init(endpoints: endpoints, timeout: timeout))
         return RouterSetup(finder: client, credit: endpoints.credit, whyNone: nil)
     }

@@ -213,6 +213,36 @@ import Testing
         #expect(effects == [.findRoute(again.request)])
     }
 
+    /// On the straight line (no route), a new location asks again only once the user is more than 50 m
+    /// from where the way was asked: a server that refuses is not asked at every fix.
+    @Test func withoutARouteALocationAsksAgainOnlyFarFromTheStart() throws {
+        var store = selected()
+        store.set { $0.userLocation = Self.market }
+        store.send(.key(.character("g")))
+        let request = try #require(store.state.route?.request)
+        store.send(.routeAnswered(request, .failure(.refused("NoSegment: Could not find a matching segment"))))
+        #expect(Self.frame(store.state).text.contains("straight line: route server refused"))
+        let near = LatLon(lat: 37.78915, lon: -122.40090)
+        #expect(store.send(.locationChanged(near)).isEmpty)
+        let far = LatLon(lat: 37.7880, lon: -122.4030)
+        let effects = store.send(.locationChanged(far))
+        let again = try #require(store.state.route)
+        #expect(again.from == far && effects == [.findRoute(again.request)])
+    }
+
+    /// An answer that comes after Esc closed the pane fits the route into the whole map.
+    @Test func anAnswerAfterThePaneClosedFitsTheWholeMap() throws {
+        var store = selected()
+        store.send(.key(.character("g")))
+        let request = try #require(store.state.route?.request)
+        store.send(.key(.escape))
+        #expect(!store.state.detailOpen)
+        store.send(.routeAnswered(request, .success(Self.plan)))
+        let points = Self.plan.path + [request.query.from, Self.washington]
+        let fitted = try #require(CameraFit.camera(showing: points, in: store.state.mapViewport))
+        #expect(store.state.camera == fitted)
+    }
+
     @Test func theSelectionWhereTheWayStartsIsAlreadyThere() {
         let here = Place(id: "rr:2", kind: .restroom, name: "Here", coordinate: start.camera.center)
         var exact = TestStore(start)

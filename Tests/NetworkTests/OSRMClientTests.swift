@@ -128,7 +128,7 @@ import Testing
         ("location of one number", OSRMFake.ok(location: "[-122.4]")),
         ("bad polyline", OSRMFake.ok(geometry: "\u{7F}\u{7F}")),
         ("polyline cut short", OSRMFake.ok(geometry: "_")),
-        ("polyline of one point", OSRMFake.ok(geometry: OSRMFake.encode([OSRMFake.from]))),
+        ("polyline of one point", OSRMFake.ok(geometry: PolylineEncoder.encode([OSRMFake.from]))),
         ("no routes", #"{"code":"Ok","routes":[],"waypoints":[]}"#),
         ("number too large for JSON", OSRMFake.ok(distance: "1e400")),
     ])

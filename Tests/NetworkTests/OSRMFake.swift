@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import TestSupport
 
 /// Answers an OSRM router would send, for tests: a route along `path` with `streets` as its steps.
 enum OSRMFake {
@@ -24,7 +25,7 @@ enum OSRMFake {
                     + #""maneuver":{"type":"\#(type)","modifier":"right","location":\#(location),"#
                     + #""bearing_after":315,"bearing_before":0},"intersections":[]}"#)
         }
-        let polyline = quoted(geometry ?? encode(path))
+        let polyline = quoted(geometry ?? PolylineEncoder.encode(path))
         return #"{"code":"Ok","routes":[{"geometry":\#(polyline),"legs":[{"steps":[\#(steps.joined(separator: ","))],"#
             + #""summary":"","weight":127.8,"duration":127.8,"distance":\#(distance)}],"weight_name":"routability","#
             + #""weight":127.8,"duration":127.8,"distance":\#(distance)}],"waypoints":["#
@@ -36,25 +37,5 @@ enum OSRMFake {
     static func quoted(_ text: String) -> String {
         let data = try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-    }
-
-    /// Google's polyline encoding at 6 digits.
-    static func encode(_ points: [LatLon]) -> String {
-        var text = ""
-        var previous = (lat: 0, lon: 0)
-        for point in points {
-            let lat = Int((point.lat * 1e6).rounded())
-            let lon = Int((point.lon * 1e6).rounded())
-            for delta in [lat - previous.lat, lon - previous.lon] {
-                var value = delta < 0 ? ~(delta << 1) : delta << 1
-                while value >= 0x20 {
-                    text.unicodeScalars.append(Unicode.Scalar(UInt8((value & 0x1F) | 0x20) + 63))
-                    value >>= 5
-                }
-                text.unicodeScalars.append(Unicode.Scalar(UInt8(value) + 63))
-            }
-            previous = (lat, lon)
-        }
-        return text
     }
 }

@@ -61,6 +61,42 @@ import Testing
         #expect(try await gate.enter(host: "a") == RouterGate.longestPause)
     }
 
+    /// A question replaced while it waits (its task cancelled) gives its turn back: the next one waits
+    /// one interval, not two.
+    @Test func aCancelledWaitGivesItsTurnBack() async throws {
+        let clock = ManualClock()
+        let sleeps = Mutex<[Double]>([])
+        let gate = RouterGate(
+            interval: 1, clock: { clock.now() },
+            sleep: { seconds in
+                let count = sleeps.withLock { sleeps in
+                    sleeps.append(seconds)
+                    return sleeps.count
+                }
+                if count == 1 { throw CancellationError() }
+            })
+        #expect(try await gate.enter(host: "h") == nil)
+        await #expect(throws: CancellationError.self) { try await gate.enter(host: "h") }
+        #expect(try await gate.enter(host: "h") == nil)
+        #expect(sleeps.withLock { $0 } == [1, 1])
+    }
+
+    /// A 429 that comes while a request waits its turn refuses it when the wait is over: it is not sent.
+    @Test func aPauseThatBeginsDuringTheWaitRefuses() async throws {
+        let clock = ManualClock()
+        let box = Mutex<RouterGate?>(nil)
+        let gate = RouterGate(
+            interval: 1, clock: { clock.now() },
+            sleep: { seconds in
+                box.withLock { $0 }?.pause(host: "h", seconds: 30)
+                clock.advance(by: seconds)
+            })
+        box.withLock { $0 = gate }
+        #expect(try await gate.enter(host: "h") == nil)
+        let left = try #require(try await gate.enter(host: "h"))
+        #expect(abs(left - 29) < 1e-9)
+    }
+
     @Test func theClientWaitsAtTheGateBetweenTwoRoutes() async throws {
         let server = try HTTPTestServer { _ in .json(OSRMFake.ok()) }
         defer { server.stop() }

@@ -163,7 +163,8 @@ PY
 a_name_is_the_searchs_best_result() {
   route_run "City Hall" $route_to --router "$route_car"
   [ "$route_status" -eq 0 ] || { cat "$route_dir/err"; return 1; }
-  grep -q '^mapterm: FROM City Hall: San Francisco City Hall (.*) at 37\.779' "$route_dir/err" || { cat "$route_dir/err"; return 1; }
+  # The best match depends on the places the data folder holds (earlier suites import some).
+  grep -q '^mapterm: FROM City Hall: .*City Hall.* (.*) at 37\.779[0-9]*,-122\.41[0-9]*, the best of' "$route_dir/err" || { cat "$route_dir/err"; return 1; }
   head -1 "$route_dir/out" | grep -q '^By car: ' && route_clean
 }
 

@@ -45,6 +45,8 @@ import TileSources
     @Test(arguments: ["ftp://x.example", "127.0.0.1:5000", "", "http://", "https://a.example/?q=1", "\u{1B}[2J"])
     func aBadRouterOptionIsAUsageError(_ text: String) {
         #expect(throws: UsageError.self) { try RouterSetup.make(option: text, config: UserConfig(), offline: false) }
+        // --offline asks none, and still refuses a malformed one.
+        #expect(throws: UsageError.self) { try RouterSetup.make(option: text, config: UserConfig(), offline: true) }
     }
 
     @Test func theMapConfigurationCarriesTheRouter() throws {

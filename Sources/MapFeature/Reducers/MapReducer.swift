@@ -201,8 +201,9 @@ public enum MapReducer {
             }
             // A page less the two lines that say more lies above and below.
             let page = max(1, DetailPane.bodyRows(state) - 2)
-            let next = state.paneScroll + (command == .scrollPaneDown ? page : -page)
-            state.paneScroll = min(max(0, next), DetailPane.maxScroll(state))
+            let most = DetailPane.maxScroll(state)
+            let next = min(state.paneScroll, most) + (command == .scrollPaneDown ? page : -page)
+            state.paneScroll = min(max(0, next), most)
         }
         return []
     }

@@ -64,9 +64,13 @@ enum RouteReducer {
     }
 
     /// Fits `points` with a margin into the part of the map the open pane leaves free (left of a side
-    /// pane, above a bottom one).
+    /// pane, above a bottom one), or into the whole map when the pane is closed.
     static func fitBesidePane(_ points: [LatLon], _ state: inout MapState) {
         let view = state.mapViewport
+        guard state.detailOpen else {
+            if let camera = CameraFit.camera(showing: points, in: view) { state.camera = camera }
+            return
+        }
         let pane = DetailPane.frame(cols: state.screen.cols, rows: state.screen.rows)
         let side = DetailPane.isSide(cols: state.screen.cols)
         let free =
@@ -80,16 +84,22 @@ enum RouteReducer {
         state.camera = camera.panned(dx: dx, dy: dy)
     }
 
-    /// A new location: a route from the user that it has left is asked again from here.
+    /// A new location (part 13's location source will send it): a route from the user that it has left
+    /// by more than `offRouteMeters` is asked again from here; without a route (the straight line), only
+    /// once the user is that far from where it was asked.
     static func located(_ location: LatLon, _ state: inout MapState) -> [MapEffect] {
         state.userLocation = location
         guard let route = state.route, route.fromUser else { return [] }
-        if let plan = route.plan, plan.metersOff(location) <= offRouteMeters { return [] }
-        if case .asking = route.phase { return [] }
+        switch route.phase {
+        case .asking: return []
+        case .found(let plan): if plan.metersOff(location) <= offRouteMeters { return [] }
+        case .straight: if Geodesy.distance(location, route.from) * 1000 <= offRouteMeters { return [] }
+        }
         state.routeGeneration += 1
         let again = RouteState(
             from: location, fromUser: true, to: route.to, profile: route.profile, generation: state.routeGeneration)
         state.route = again
+        state.paneScroll = 0
         return [.findRoute(again.request)]
     }
 }

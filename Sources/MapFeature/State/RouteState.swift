@@ -12,9 +12,14 @@ public struct RouteState: Equatable, Sendable {
     public var profile: RouteProfile
     /// The question this state waits for (or was answered by); older answers are dropped.
     public var generation: Int
-    public var phase: Phase
+    public var phase: Phase {
+        didSet { pieces = plan.map { Geodesy.splitAtAntimeridian($0.path) } ?? straight.pieces }
+    }
     /// The great-circle line between the ends: drawn until a route comes, and when none can.
     public var straight: StraightLine
+    /// What is drawn, cut at the antimeridian once (not at every frame): the route's path when one was
+    /// found, else the straight line.
+    public private(set) var pieces: [[LatLon]]
 
     public enum Phase: Equatable, Sendable {
         /// The router was asked and has not answered.
@@ -32,6 +37,7 @@ public struct RouteState: Equatable, Sendable {
         self.generation = generation
         phase = .asking
         straight = StraightLine(from: from, to: to)
+        pieces = straight.pieces
     }
 
     /// The question this state asks.

@@ -53,8 +53,7 @@ struct MarkerPass {
         let view = state.mapViewport
         var canvas = DotCanvas(cols: view.cols, rows: view.rows)
         let centerX = transform.camera.centerWorld.x
-        let pieces = route.plan.map { Geodesy.splitAtAntimeridian($0.path) } ?? route.straight.pieces
-        for piece in pieces {
+        for piece in route.pieces {
             guard let first = piece.first else { continue }
             // One shift for the whole piece keeps it continuous on the copy of the world nearest the view.
             let shift = (centerX - Mercator.project(first).x).rounded()

@@ -34,18 +34,15 @@ enum RoutePane {
         profile.phrase.prefix(1).uppercased() + profile.phrase.dropFirst()
     }
 
-    /// Metres from an end to the road the route snapped it to, when more than `snapNoteMeters`.
+    /// Metres from an end to the road the route snapped it to, when more than `RoutePlan.snapNoteMeters`.
     static func snapLines(_ plan: RoutePlan) -> [String] {
         var lines: [String] = []
-        if plan.startSnapMeters > snapNoteMeters {
+        if plan.startSnapMeters > RoutePlan.snapNoteMeters {
             lines.append("The start is \(RouteText.shortDistance(plan.startSnapMeters)) from the nearest road.")
         }
-        if plan.endSnapMeters > snapNoteMeters {
+        if plan.endSnapMeters > RoutePlan.snapNoteMeters {
             lines.append("The end is \(RouteText.shortDistance(plan.endSnapMeters)) from the nearest road.")
         }
         return lines
     }
-
-    /// Snap distances up to this many metres go unsaid (the width of a street and its sidewalks).
-    static let snapNoteMeters = 25.0
 }

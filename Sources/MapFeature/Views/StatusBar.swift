@@ -166,7 +166,12 @@ struct StatusBar {
                 variants: ["  \(route.profile.phrase) \(distance) \(dot) \(time)", "  \(short) \(dot) \(time)"],
                 accent: true)
         case .straight(let problem):
-            let why = problem.serverAnswered ? "no way along roads" : "no route server"
+            let why: String
+            switch problem {
+            case .noRoute: why = "no way along roads"
+            case .refused: why = "route server refused"
+            case .noServer, .unreachable, .badAnswer: why = "no route server"
+            }
             let distance = route.straight.distanceText
             return Part(
                 variants: ["  straight line: \(why) \(dot) \(distance)", "  straight line \(dot) \(distance)"],
