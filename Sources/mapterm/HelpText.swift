@@ -58,5 +58,8 @@ enum HelpText {
           Airports and runways: OurAirports (ourairports.com), public domain.
           Restrooms: Restroom data from Refuge Restrooms (refugerestrooms.org).
           Place names for pins: Contains data from GeoNames (geonames.org), CC BY 4.0.
+        Routes (g, mapterm route), with a network: OSRM (project-osrm.org) at FOSSGIS's
+          routing.openstreetmap.de unless --router or "router" in the config file name another;
+          © OpenStreetMap contributors, ODbL 1.0.
         """
 }
