@@ -31,6 +31,9 @@ public enum RouteProfile: String, CaseIterable, Equatable, Hashable, Sendable {
         }
     }
 
+    /// "By car", "By bike", "On foot": the phrase starting a sentence.
+    public var title: String { phrase.prefix(1).uppercased() + phrase.dropFirst() }
+
     /// The profile after this one, wrapping around: car, bike, foot, car…
     public var next: RouteProfile {
         let all = Self.allCases

@@ -1,4 +1,5 @@
 import GeoCore
+import TextSafety
 
 /// A question for a router: the way from one point to another by one profile.
 public struct RouteQuery: Equatable, Hashable, Sendable {
@@ -17,6 +18,20 @@ public struct RouteQuery: Equatable, Hashable, Sendable {
 public protocol RouteFinder: Sendable {
     /// The route for `query`, or throws a `RouteProblem`.
     func route(_ query: RouteQuery) async throws -> RoutePlan
+}
+
+extension RouteFinder {
+    /// The route for `query` or why there is none: a `RouteProblem` as thrown, any other error (a
+    /// cancellation included; the caller checks `Task.isCancelled`) as `.unreachable`.
+    public func answer(_ query: RouteQuery) async -> Result<RoutePlan, RouteProblem> {
+        do {
+            return .success(try await route(query))
+        } catch let problem as RouteProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(.unreachable(TextSanitizer.clean(String(describing: error), maxLength: 120)))
+        }
+    }
 }
 
 /// The router when there is none to ask (`--offline`, none configured): every question is answered

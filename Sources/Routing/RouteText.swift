@@ -19,6 +19,13 @@ public enum RouteText {
         return meters < 999.5 ? String(format: "%.0f m", meters.rounded()) : String(format: "%.1f km", meters / 1000)
     }
 
+    /// "the start is 240 m from the nearest road", "the end is …": the ends the router moved by more
+    /// than `RoutePlan.snapNoteMeters`, start first.
+    public static func snapNotes(_ plan: RoutePlan) -> [String] {
+        [("start", plan.startSnapMeters), ("end", plan.endSnapMeters)].filter { $0.1 > RoutePlan.snapNoteMeters }
+            .map { "the \($0.0) is \(shortDistance($0.1)) from the nearest road" }
+    }
+
     /// "45 s", "4 min 30 s", "1 h 05 min", "3 d 2 h": seconds rounded to the whole second (under 10
     /// minutes) or to the minute. `seconds` must be finite and at least 0 (else "?").
     public static func duration(_ seconds: Double) -> String {

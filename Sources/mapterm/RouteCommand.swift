@@ -72,15 +72,7 @@ enum RouteCommand {
     /// The router's answer to `query`, waited for (the request's time-out bounds the wait).
     private static func ask(_ setup: RouterSetup, _ query: RouteQuery) -> Result<RoutePlan, RouteProblem> {
         guard let finder = setup.finder else { return .failure(.noServer(setup.whyNone ?? "none configured")) }
-        return BlockingBridge.run {
-            do {
-                return .success(try await finder.route(query))
-            } catch let problem as RouteProblem {
-                return .failure(problem)
-            } catch {
-                return .failure(.unreachable(TextSanitizer.clean(String(describing: error), maxLength: 120)))
-            }
-        }
+        return BlockingBridge.run { await finder.answer(query) }
     }
 
     private static func format(_ args: ArgumentList) throws -> Format {

@@ -10,15 +10,11 @@ enum RouteOutput {
     /// "By car: 2.9 km (1.8 mi), 4 min 30 s (CREDIT)", the snap distances worth saying, then the steps
     /// numbered, each with its distance.
     static func text(_ plan: RoutePlan, credit: String) -> SafeText {
-        let phrase = plan.profile.phrase
         let head =
-            phrase.prefix(1).uppercased() + phrase.dropFirst()
+            plan.profile.title
             + ": \(RouteText.distance(plan.distanceMeters)), \(RouteText.duration(plan.durationSeconds)) (\(credit))"
         var lines = [SafeText(sanitizing: head)]
-        for (end, meters) in [("start", plan.startSnapMeters), ("end", plan.endSnapMeters)]
-        where meters > RoutePlan.snapNoteMeters {
-            lines.append(SafeText(sanitizing: "the \(end) is \(RouteText.shortDistance(meters)) from the nearest road"))
-        }
+        lines += RouteText.snapNotes(plan).map { SafeText(sanitizing: $0) }
         let width = String(plan.steps.count).count
         for (index, step) in plan.steps.enumerated() {
             let number = String(index + 1)

@@ -151,16 +151,7 @@ public final class MapRuntime: Sendable {
         work.withLock { work in
             work.route?.cancel()
             work.route = Task {
-                let outcome: Result<RoutePlan, RouteProblem>
-                do {
-                    outcome = .success(try await router.route(request.query))
-                } catch let problem as RouteProblem {
-                    outcome = .failure(problem)
-                } catch is CancellationError {
-                    return
-                } catch {
-                    outcome = .failure(.unreachable(String(describing: error)))
-                }
+                let outcome = await router.answer(request.query)
                 guard !Task.isCancelled else { return }
                 inbox.post(.routeAnswered(request, outcome))
             }

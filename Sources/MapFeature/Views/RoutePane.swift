@@ -15,11 +15,11 @@ enum RoutePane {
             ]
         case .found(let plan):
             var lines = [
-                "\(phrase(plan.profile)): \(RouteText.distance(plan.distanceMeters)), "
+                "\(plan.profile.title): \(RouteText.distance(plan.distanceMeters)), "
                     + RouteText.duration(plan.durationSeconds),
                 route.originText,
             ]
-            lines += snapLines(plan)
+            lines += RouteText.snapNotes(plan).map { $0.prefix(1).uppercased() + $0.dropFirst() + "." }
             lines.append("m switches car / bike / foot")
             lines += plan.steps.enumerated().map { index, step in
                 "\(index + 1). \(step.instruction) (\(RouteText.shortDistance(step.distanceMeters)))"
@@ -27,22 +27,5 @@ enum RoutePane {
             if !credit.isEmpty { lines.append(credit) }
             return lines
         }
-    }
-
-    /// "By car", "By bike", "On foot".
-    static func phrase(_ profile: RouteProfile) -> String {
-        profile.phrase.prefix(1).uppercased() + profile.phrase.dropFirst()
-    }
-
-    /// Metres from an end to the road the route snapped it to, when more than `RoutePlan.snapNoteMeters`.
-    static func snapLines(_ plan: RoutePlan) -> [String] {
-        var lines: [String] = []
-        if plan.startSnapMeters > RoutePlan.snapNoteMeters {
-            lines.append("The start is \(RouteText.shortDistance(plan.startSnapMeters)) from the nearest road.")
-        }
-        if plan.endSnapMeters > RoutePlan.snapNoteMeters {
-            lines.append("The end is \(RouteText.shortDistance(plan.endSnapMeters)) from the nearest road.")
-        }
-        return lines
     }
 }
