@@ -97,7 +97,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (KeyTable.Section.map, Focus.map), (.filters, .filters), (.help, .help), (.prompt, .prompt(.removePin(1))),
+        (KeyTable.Section.map, Focus.map), (.filters, .filters), (.help, .help(top: 3)),
+        (.prompt, .prompt(.removePin(1))),
     ])
     func theKeysAFocusActsOnAreTheTables(section: KeyTable.Section, focus: Focus) {
         let state = Self.focused(focus)
@@ -156,7 +157,7 @@ import Testing
     }
 
     @Test func theHelpOverlayListsTheMapsKeys() {
-        var state = Self.focused(.help)
+        var state = Self.focused(.help(top: 0))
         state.screen = Viewport(cols: 160, rows: 48)
         let grid = FrameComposer().compose(state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 47), labels: []))
         let text = grid.text

@@ -172,7 +172,7 @@ extension LayersReducerTests {
     @Test func theHelpLegendNamesEachLayerInItsColour() {
         var state = Self.state([Self.point(37.78, -122.42)])
         state.screen = Viewport(cols: 160, rows: 48)
-        state.focus = .help
+        state.focus = .help(top: 0)
         let grid = FrameComposer().compose(
             state, map: RenderedMap(grid: CellGrid(cols: 160, rows: 47), labels: []))
         for layer in state.layers.layers {

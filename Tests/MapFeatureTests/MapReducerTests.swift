@@ -76,7 +76,7 @@ import Testing
 
     @Test func helpOpensAndAnyKeyClosesItWithoutActing() {
         var store = TestStore(start)
-        store.send(.key(.character("?")), effects: []) { $0.focus = .help }
+        store.send(.key(.character("?")), effects: []) { $0.focus = .help(top: 0) }
         let open = store.state
         store.send(.key(.right), effects: []) { $0.focus = .map }
         for key in [Key.escape, .character("q"), .character("?")] {

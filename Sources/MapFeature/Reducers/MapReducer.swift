@@ -111,7 +111,7 @@ public enum MapReducer {
     static let alertClosingKeys: Set<Key> = [.enter, .escape, .character(" "), .character("q")]
 
     /// Keys go first to an alert (closed by any key; a key other than q, Esc, Enter and Space still
-    /// acts), then to the focus: the map's key bindings, the help (closed by any key), a panel, the
+    /// acts), then to the focus: the map's key bindings, the help (scrolled or closed), a panel, the
     /// search line or a prompt.
     static func handle(_ key: Key, _ state: inout MapState) -> [MapEffect] {
         state.notice = nil
@@ -122,9 +122,7 @@ public enum MapReducer {
         switch state.focus {
         case .map:
             return KeyBindings.command(for: key).map { perform($0, &state) } ?? []
-        case .help:
-            state.focus = .map
-            return []
+        case .help(let top): return HelpOverlay.handle(key, top: top, &state)
         case .filters: return FilterPanel.handle(key, &state)
         case .layers: return LayerListPanel.handle(key, &state)
         case .search(let search): return SearchReducer.handle(key, search, &state)
@@ -147,7 +145,7 @@ public enum MapReducer {
         case .wholeWorld:
             state.camera = Camera(center: worldCenter, zoom: Camera.zoomToFill(dotsWide: view.dotsWide))
         case .toggleAscii: state.ascii.toggle()
-        case .help: state.focus = .help
+        case .help: state.focus = .help(top: 0)
         case .filters: state.focus = .filters
         case .layers: state.focus = .layers
         case .attribution:

@@ -5,8 +5,8 @@
 public enum Focus: Equatable, Sendable {
     /// The map's own keys.
     case map
-    /// The help overlay (`?`); any key closes it.
-    case help
+    /// The help overlay (`?`), showing its lines from `top` (0 is the first).
+    case help(top: Int)
     /// The "Show" panel (`v`): kinds of place and restroom amenities.
     case filters
     /// The layer list (`L`).

@@ -86,7 +86,7 @@ public enum KeyTable {
         Entry("`b`", "braille / ASCII lines", .map),
         Entry("`i`", "where the map data comes from (attribution)", .map),
         Entry("`?`", "this help", .map),
-        Entry("`Esc`", "close the pane, the route, the selection, this help", .map),
+        Entry("`Esc`", "close the pane, then the route, then the selection", .map),
         Entry("`q`", "quit (closes an open pane or panel first)", .map),
     ]
 
@@ -124,7 +124,10 @@ public enum KeyTable {
     ]
 
     static let helpEntries: [Entry] = [
-        Entry("any key", "close the help (the key does nothing else)", .help, otherKeys: true)
+        Entry("`↑` `k` / `↓` `j`", "scroll a line up / down", .help),
+        Entry("`PgUp` / `PgDn` `Space`", "scroll a page up / down", .help),
+        Entry("`Home` / `End`", "to the first / last line", .help),
+        Entry("`Esc` `q` `?` `Enter`", "close the help", .help),
     ]
 
     static let alertEntries: [Entry] = [

@@ -80,9 +80,9 @@ public struct FrameComposer: Sendable {
         case .layers:
             statusBar(&grid)
             LayerListPanel(theme: theme).draw(state, into: &grid)
-        case .help:
+        case .help(let top):
             statusBar(&grid)
-            HelpOverlay(theme: theme).draw(ascii: state.ascii, layers: state.layers.layers, into: &grid)
+            HelpOverlay(theme: theme).draw(top: top, ascii: state.ascii, layers: state.layers.layers, into: &grid)
         }
     }
 
