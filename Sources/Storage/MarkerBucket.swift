@@ -80,7 +80,7 @@ package enum MarkerBucket {
                         kind: category.kind,
                         name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[name]), as: UTF8.self),
                         coordinate: coordinate)
-                    markers.append(.single(place, category: category, rank: rank, zoom: zoom))
+                    markers.append(.single(place, rank: rank, zoom: zoom))
                 } else {
                     guard tag == 1, let node = BlobBytes.varint(raw, &offset), offset + 2 <= raw.count else {
                         return false
@@ -100,8 +100,7 @@ package enum MarkerBucket {
                     markers.append(
                         PlaceMarker(
                             content: .cluster(ClusterRef(group: group, node: Int64(node))), coordinate: coordinate,
-                            count: total, kindCounts: counts, rank: rank, expansionZoom: Int(expansion),
-                            showsGlyph: false))
+                            count: total, kindCounts: counts, rank: rank, expansionZoom: Int(expansion)))
                 }
             }
             return true

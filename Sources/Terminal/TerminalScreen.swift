@@ -69,7 +69,7 @@ public final class TerminalScreen: @unchecked Sendable {
     ///   wins over `NO_COLOR` but is limited to what the terminal supports.
     /// - Parameter keysFromTTY: read keys from `/dev/tty` instead of stdin (stdin carries data, as
     ///   for `--layer -`).
-    /// - Throws: `TerminalError` when stdin/stdout is not a terminal or `TERM` is unknown.
+    /// - Throws: `TerminalError` when stdin/stdout is not a terminal, or `TERM` is unknown or cannot move the cursor.
     public static func open(colorMode: ColorMode?, keysFromTTY: Bool = false) throws -> TerminalScreen {
         TerminalRestorer.installSignalHandlers()
         guard let input = keysFromTTY ? fopen("/dev/tty", "r") : mt_stdin() else { throw TerminalError.notATerminal }
@@ -118,8 +118,13 @@ public final class TerminalScreen: @unchecked Sendable {
     ) throws {
         let started: OpaquePointer?
         if let term { started = newterm(term, output, input) } else { started = newterm(nil, output, input) }
-        guard let started else {
-            throw TerminalError.unknownTerminal(term ?? getenv("TERM").map { String(cString: $0) } ?? "")
+        let name = term ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let started else { throw TerminalError.unknownTerminal(name) }
+        // Nothing has been written yet: a terminal that cannot address the cursor is refused before any
+        // escape sequence reaches it.
+        guard Self.canAddressCursor() else {
+            delscreen(started)
+            throw TerminalError.incapableTerminal(name)
         }
         screen = started
         self.output = output
@@ -160,6 +165,13 @@ public final class TerminalScreen: @unchecked Sendable {
 
         wrefresh(window)  // enter the alternate screen, clear it, flush the set-up
         sendControl(Self.mouseOn)
+    }
+
+    /// True when the current terminal's terminfo has `cup` (cursor_address): every full-screen frame
+    /// moves the cursor; `dumb` and printing terminals have no such capability.
+    static func canAddressCursor() -> Bool {
+        guard let cup = tigetstr("cup") else { return false }
+        return Int(bitPattern: cup) != -1 && cup.pointee != 0
     }
 
     /// Turns XON/XOFF flow control off on the input terminal, so ^S cannot freeze the map and ^Q reaches
@@ -216,7 +228,9 @@ public final class TerminalScreen: @unchecked Sendable {
             set_term(screen)
             let screenSize = (cols: Int(mt_cols()), rows: Int(mt_lines()))
             if screenSize != lastScreenSize { encoder.invalidate() }
-            let fitted = Self.fit(grid, cols: screenSize.cols, rows: screenSize.rows)
+            var fitted = Self.fit(grid, cols: screenSize.cols, rows: screenSize.rows)
+            // The user's locale is not UTF-8 (LANG=C): the terminal gets ASCII only.
+            if !isUTF8 { fitted.foldToASCII() }
             send(encoder.encode(fitted, scrollableRows: fitted.rows - 1))
             lastGrid = grid
             lastScreenSize = screenSize

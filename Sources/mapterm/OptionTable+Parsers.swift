@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import MapFeature
 import Places
 import Routing
 
@@ -25,14 +26,18 @@ extension OptionTable {
         Int(try parseZoom(text).rounded(.down))
     }
 
-    /// "COLSxROWS" with both between 1 and 1000.
+    /// "COLSxROWS" from the map's smallest screen (`FrameComposer.minimumSize`, 20x5) to 1000x1000.
     static func parseSize(_ text: String) throws -> Viewport {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]) else {
             throw UsageError("--size must be COLSxROWS, like 80x24 (got '\(text)')")
         }
-        guard (1...1000).contains(cols), (1...1000).contains(rows) else {
-            throw UsageError("size \(text) is out of range: columns and rows must be 1...1000")
+        let least = FrameComposer.minimumSize
+        guard cols >= least.cols, rows >= least.rows else {
+            throw UsageError("--size \(text) is too small: the map needs at least \(least.cols)x\(least.rows)")
+        }
+        guard cols <= 1000, rows <= 1000 else {
+            throw UsageError("--size \(text) is too large: at most 1000x1000")
         }
         return Viewport(cols: cols, rows: rows)
     }

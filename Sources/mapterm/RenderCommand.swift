@@ -44,7 +44,9 @@ enum RenderCommand {
         }
         if let id = args.text(OptionTable.select) { try select(id, in: session) }
         let composition = setup.composition
-        let frame = try waitForTiles(session, composition: composition, seconds: timeout)
+        var frame = try waitForTiles(session, composition: composition, seconds: timeout)
+        // A locale that is not UTF-8 (LANG=C) gets ASCII only, names without their accents.
+        if !Locale.isUTF8Environment { frame.foldToASCII() }
         Console.out(frame, color: args.has(OptionTable.color))
         if args.has(OptionTable.attribution) {
             let attribution = SafeText(sanitizing: composition.attribution)

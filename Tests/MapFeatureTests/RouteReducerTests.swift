@@ -89,7 +89,7 @@ import Testing
         #expect(!text.contains("The start is"), "a snap of 3 m goes unsaid")
         // The route's colour is drawn along the path and nowhere else.
         let grid = Self.frame(state)
-        let routeCells = Self.cells(of: grid, color: 199)
+        let routeCells = Self.cells(of: grid, color: 129)
         #expect(routeCells.count > 10)
 
         for cell in routeCells {
@@ -122,7 +122,7 @@ import Testing
         var text = Self.frame(store.state).text
         #expect(text.contains("straight line: no route server · 768 m"))
         #expect(Self.pane(store.state).contains("No route by car: route server unreachable: could not connect"))
-        #expect(!Self.cells(of: Self.frame(store.state), color: 199).isEmpty, "the straight line is drawn")
+        #expect(!Self.cells(of: Self.frame(store.state), color: 129).isEmpty, "the straight line is drawn")
         store.send(.key(.character("g")))
         let again = try #require(store.state.route?.request)
         store.send(.routeAnswered(again, .failure(.noRoute("NoRoute: Impossible route"))))
@@ -166,7 +166,7 @@ import Testing
             store.send(.key(key))
             #expect(store.state.route?.plan == Self.plan, "after \(key)")
         }
-        #expect(!Self.cells(of: Self.frame(store.state), color: 199).isEmpty)
+        #expect(!Self.cells(of: Self.frame(store.state), color: 129).isEmpty)
     }
 
     @Test func pageDownScrollsThePaneThroughTheStepsAndStops() throws {

@@ -23,6 +23,32 @@ import Testing
         state.places.cappedAt = 500
     }
 
+    /// From the smallest screen the map draws on (20 columns) up, "? help" is on the line, with a notice
+    /// or without.
+    @Test func theKeyHintStaysDownToTheSmallestScreen() {
+        for cols in 20..<40 {
+            for change in [{ (_: inout MapState) in }, Self.busy, { $0.notice = "a long notice about the places" }] {
+                let text = Self.line(cols: cols, change)
+                #expect(text.count == cols && text.hasSuffix("? help "), "\(cols): \(text)")
+            }
+        }
+    }
+
+    /// Below 20x5 a notice fills the screen, each line whole ("terminal t" was cut at 10 columns).
+    @Test(arguments: [(10, 3), (19, 4), (9, 2), (40, 4), (4, 1)])
+    func aTooSmallScreenSaysSoInWholeWords(cols: Int, rows: Int) {
+        let state = MapState(
+            camera: Camera(center: LatLon(lat: 37.77, lon: -122.42), zoom: 10), screen: Viewport(cols: cols, rows: rows)
+        )
+        let grid = FrameComposer().compose(
+            state, map: RenderedMap(grid: CellGrid(cols: cols, rows: rows - 1), labels: []))
+        let words = grid.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        #expect(!words.isEmpty)
+        let known: Set = ["mapterm", "terminal", "too", "small", "need", "20x5", "<"]
+        #expect(words.allSatisfy(known.contains), "\(cols)x\(rows): \(grid.text)")
+        if cols >= 9 && rows >= 2 { #expect(grid.text.contains("too small"), "\(cols)x\(rows)") }
+    }
+
     @Test func theKeyHintStaysAndNothingIsCutInTheMiddle() throws {
         let scale = try Regex("├─*┤ [0-9.]+ k?m( · [0-9.]+ (mi|ft))?  ")
         for cols in 40...200 {

@@ -75,7 +75,7 @@ import VectorTiles
         #expect(grid[col, row].scalar == Unicode.Scalar("⊔").value, "\(grid.text)")
         #expect(grid[col, row].style.fg == TermColor(180))
         var drawn = 0
-        for marker in state.places.markers where marker.showsGlyph {
+        for marker in state.places.markers where marker.place != nil {
             let place = try #require(marker.place)
             let (c, r) = Self.cell(place.coordinate, state)
             guard grid.contains(col: c, row: r), r < state.mapViewport.rows else { continue }

@@ -163,12 +163,13 @@ import Testing
         #expect(names(12, PlaceFilter(kinds: [.heliport])) == ["heliport"])
     }
 
-    @Test func restroomsCountFromZoomZeroAndShowAsGlyphsFromStreetZoom() {
+    @Test func aLoneRestroomIsItsPlaceAtEveryZoom() {
         let clusters = PlaceClusters(places: Self.restrooms([LatLon(lat: 10, lon: 10)]))
-        let low = clusters.markers(in: .world, zoom: 0, filter: .standard)
-        #expect(low.count == 1 && low[0].count == 1 && !low[0].showsGlyph && low[0].expansionZoom == 13)
-        let street = clusters.markers(in: .world, zoom: 13, filter: .standard)
-        #expect(street.count == 1 && street[0].showsGlyph)
+        for zoom in [0, 5, 12, 13, 18] {
+            let markers = clusters.markers(in: .world, zoom: zoom, filter: .standard)
+            #expect(markers.count == 1 && markers[0].place?.kind == .restroom, "z\(zoom)")
+            #expect(markers.first?.expansionZoom == zoom, "z\(zoom)")
+        }
     }
 
     @Test(arguments: scenarios)

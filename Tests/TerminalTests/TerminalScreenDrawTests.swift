@@ -1,3 +1,4 @@
+import Glibc
 import Render
 import Testing
 
@@ -160,5 +161,25 @@ extension TerminalScreenTests {
         #expect(throws: TerminalError.unknownTerminal("no-such-terminal-xyz")) {
             _ = try ScreenFixture(term: "no-such-terminal-xyz")
         }
+    }
+}
+
+extension TerminalScreenTests {
+    /// `TERM=dumb` cannot move the cursor: the screen is refused before a byte is written.
+    @Test func aTerminalThatCannotMoveTheCursorIsRefusedSilently() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        let input = try #require(fdopen(fds[0], "r")), output = try #require(tmpfile())
+        defer {
+            close(fds[1])
+            fclose(input)
+            fclose(output)
+        }
+        #expect(throws: TerminalError.incapableTerminal("dumb")) {
+            _ = try TerminalScreen.open(term: "dumb", input: input, output: output, cols: 80, rows: 24, colorMode: nil)
+        }
+        fflush(output)
+        #expect(ftell(output) == 0, "nothing reached the terminal")
+        #expect(TerminalError.incapableTerminal("dumb").description.contains("cannot move the cursor"))
     }
 }

@@ -18,7 +18,7 @@ bad_input() {  # bad_input EXPECTED_TEXT ARGS...
 
 not_mbtiles() {
   local f; f=$(mktemp); echo "not a database" > "$f"
-  bad_input "not an MBTiles or PMTiles file" render --center 0,0 --zoom 1 --size 10x5 --tiles "$f"; local s=$?
+  bad_input "not an MBTiles or PMTiles file" render --center 0,0 --zoom 1 --size 20x5 --tiles "$f"; local s=$?
   rm -f "$f"; return $s
 }
 
@@ -52,7 +52,7 @@ check "render --color uses ANSI colours" render_colour_has_escapes
 check "latitude 91 is refused" bad_input "latitude" render --center 91,0 --zoom 1 --size 80x24
 check "zoom -3 is refused" bad_input "zoom" render --center 0,0 --zoom -3 --size 80x24
 check "size 0x0 is refused" bad_input "size" render --center 0,0 --zoom 1 --size 0x0
-check "a missing tiles file is refused" bad_input "no such file" render --center 0,0 --zoom 1 --size 10x5 --tiles /nonexistent.mbtiles
+check "a missing tiles file is refused" bad_input "no such file" render --center 0,0 --zoom 1 --size 20x5 --tiles /nonexistent.mbtiles
 check "a file that is not MBTiles is refused" not_mbtiles
 check "an unknown option is refused" bad_input "unknown option" --frobnicate
 check "--near and --location take 48°51'N 2°21'E like --center" points_in_every_form

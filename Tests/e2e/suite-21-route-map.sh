@@ -57,7 +57,7 @@ a_route_follows_the_drawn_streets() {
   keys Escape
   wait_until_not 'by car' || return 1
   tm capture-pane -e -p >"$without"
-  python3 "$here/route_cells.py" "$with" "$without" 199 20 0.9
+  python3 "$here/route_cells.py" "$with" "$without" 129 20 0.9
   local status=$?
   rm -f "$with" "$without"
   return $status

@@ -21,3 +21,53 @@ help_scrolls_to_the_legend() {
 
 check "? at 80x24 scrolls to the legend with PgDn, q closes it" help_scrolls_to_the_legend 80 24
 check "? at 40x12 scrolls to the legend with PgDn, q closes it" help_scrolls_to_the_legend 40 12
+
+# Small screens and terminal edges: "? help" stays at 20x5, the notice at 10x3 is whole words, render
+# refuses a size the map cannot draw, TERM=dumb is refused before any escape sequence, LANG=C gets ASCII.
+
+help_hint_at_20x5() {
+  start 20 5 --center 37.7793,-122.4193 --zoom 15
+  wait_for '\? help' 20 && screen | tail -1 | grep -q '? help *$'
+}
+
+whole_notice_at_10x3() {
+  start 10 3 --center 37.7793,-122.4193 --zoom 15
+  wait_for 'too small' 20 && wait_for 'need 20x5' && ! screen | grep -qE 'terminal t($| )'
+}
+
+render_refuses_10x3() {
+  local out status
+  out=$("$MAPTERM" render --center 0,0 --zoom 1 --size 10x3 2>&1); status=$?
+  [ $status -eq 2 ] && [ "$out" = "mapterm: --size 10x3 is too small: the map needs at least 20x5" ]
+}
+
+dumb_terminal_is_refused() {
+  tm kill-server 2>/dev/null
+  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
+  tm -f /dev/null new-session -d -x 100 -y 10 -e TERM=tmux-256color \
+    sh -c 'TERM=dumb "$0" --center 37.7793,-122.4193 --zoom 15; printf "[exit %d]\n" $?; exec sleep 600' "$MAPTERM"
+  wait_for '\[exit 1\]' 20 && screen | grep -q "terminal 'dumb' cannot move the cursor" \
+    && ! screen | grep -q 'q quit'
+}
+
+lang_c_gets_ascii() {
+  tm kill-server 2>/dev/null
+  E2E_RUN=$((E2E_RUN + 1)); E2E_SOCKET="mapterm-e2e-$$-$E2E_RUN"
+  tm -f /dev/null new-session -d -x 100 -y 30 -e TERM=tmux-256color \
+    sh -c 'LANG=C LC_ALL=C "$0" --center 47.1,3.5 --zoom 7; exec sleep 600' "$MAPTERM"
+  wait_for 'Nievre' 20 || return 1
+  # Every character on screen is ASCII: no accent, no braille, no box drawing.
+  ! screen | LC_ALL=C grep -q '[^ -~]'
+}
+
+lang_c_render_is_ascii() {
+  LANG=C LC_ALL=C "$MAPTERM" render --center 47.1,3.5 --zoom 7 --size 100x30 > "$E2E_HOME/c.txt" || return 1
+  grep -q Nievre "$E2E_HOME/c.txt" && ! LC_ALL=C grep -q '[^ -~]' "$E2E_HOME/c.txt"
+}
+
+check "at 20x5 the status line keeps ? help" help_hint_at_20x5
+check "at 10x3 the too-small notice is whole words" whole_notice_at_10x3
+check "render --size 10x3 is exit 2 with the smallest size" render_refuses_10x3
+check "TERM=dumb is refused with a clear line before drawing" dumb_terminal_is_refused
+check "LANG=C: the map shows names without accents and only ASCII" lang_c_gets_ascii
+check "LANG=C: render prints only ASCII" lang_c_render_is_ascii

@@ -8,14 +8,14 @@ drop_two_pins() {
   keys Right Right Down
   keys p; wait_for 'Drop a pin here' || return 1
   keys y
-  wait_for '⊗' && wait_for '⌖' && screen | grep -q '1' && screen | grep -q '2'
+  wait_for '⊗' && wait_for '◈' && screen | grep -q '1' && screen | grep -q '2'
 }
 
 pins_survive_a_restart() {
   keys q; wait_for '\[exit 0 stty same\]' || return 1
   [ -s "$XDG_DATA_HOME/mapterm/pins.json" ] || return 1
   start 120 40 --source "$here/empty-places.json" --center 48.85,2.35 --zoom 6
-  wait_for 'z 6\.0' && keys f && wait_for '⊗' && wait_for '⌖'
+  wait_for 'z 6\.0' && keys f && wait_for '⊗' && wait_for '◈'
 }
 
 pin_pane_names_the_place() {

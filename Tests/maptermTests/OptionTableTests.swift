@@ -67,6 +67,14 @@ struct OptionTableTests {
         #expect(message { _ = try bad.value(OptionTable.zoom) } == "zoom 19 is out of range 0...18")
     }
 
+    @Test func aSizeBelowTheMapsSmallestScreenIsRefused() throws {
+        let size = { (text: String) in try RenderCommand.spec.parse(["--size", text]).value(OptionTable.size) }
+        #expect(try size("20x5") == Viewport(cols: 20, rows: 5))
+        #expect(message { _ = try size("10x3") } == "--size 10x3 is too small: the map needs at least 20x5")
+        #expect(message { _ = try size("80x4") } == "--size 80x4 is too small: the map needs at least 20x5")
+        #expect(message { _ = try size("1001x24") } == "--size 1001x24 is too large: at most 1000x1000")
+    }
+
     @Test func helpIsAnOptionOfEveryCommand() throws {
         for command in HelpText.commands {
             #expect(try command.parse(["--help"]).has(OptionTable.help), "\(command.usage)")

@@ -152,10 +152,10 @@ struct DetailPane {
             if !r.address.isEmpty { lines.append(r.address) }
             var amenities: [String] = []
             if r.accessible { amenities.append(ascii ? "accessible" : "♿ accessible") }
-            if r.unisex { amenities.append(ascii ? "unisex" : "🚻 unisex") }
-            if r.changingTable { amenities.append(ascii ? "changing table" : "🚼 changing table") }
+            if r.unisex { amenities.append("unisex") }
+            if r.changingTable { amenities.append("changing table") }
             if amenities.isEmpty { amenities.append("no accessible, unisex or changing-table facilities listed") }
-            if !amenities.isEmpty { lines.append(amenities.joined(separator: "  ")) }
+            lines.append(amenities.joined(separator: " · "))
             if let comment = r.comment, !comment.isEmpty { lines += ["", "Comment: " + comment] }
             if let directions = r.directions, !directions.isEmpty { lines += ["", "Directions: " + directions] }
             if r.upvote > 0 || r.downvote > 0 { lines += ["", "Votes: +\(r.upvote) / -\(r.downvote)"] }

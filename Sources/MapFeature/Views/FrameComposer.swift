@@ -115,8 +115,16 @@ public struct FrameComposer: Sendable {
         grid[col, row] = Cell(state.ascii ? "+" : "✚", style: style)
     }
 
+    /// The notice of a screen below `minimumSize`: the longest wording whose lines fit the width, the
+    /// program's name dropped first when rows are short, never a word cut ("terminal t").
     func drawTooSmall(_ grid: inout CellGrid) {
-        let lines = ["mapterm", "terminal too small", "need 20x5"]
+        let need = "need \(Self.minimumSize.cols)x\(Self.minimumSize.rows)"
+        let wordings = [
+            ["mapterm", "terminal too small", need], ["mapterm", "too small", need], ["too small", need],
+            ["small", "\(Self.minimumSize.cols)x\(Self.minimumSize.rows)"], ["<"],
+        ]
+        let fitting = wordings.filter { $0.allSatisfy { TextWidth.of($0) <= grid.cols } }
+        let lines = fitting.first { $0.count <= grid.rows } ?? fitting.last ?? []
         for (i, line) in lines.enumerated() where i < grid.rows {
             grid.put(line, col: 0, row: i, style: .plain)
         }

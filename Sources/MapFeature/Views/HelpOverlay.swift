@@ -176,7 +176,7 @@ struct HelpOverlay {
         items.append(
             (
                 "1 a pin (its number)",
-                CellStyle(fg: TermColor(16), bg: TermColor(Pin.palette[0].xterm), attributes: .bold)
+                MarkerPass.pinStyle(Pin(number: 1, coordinate: LatLon(lat: 0, lon: 0)))
             ))
         items.append(
             (

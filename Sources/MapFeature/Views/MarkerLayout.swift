@@ -96,7 +96,7 @@ enum MarkerLayout {
             let marker = DrawnMarker(
                 parts: [part], col: Int((x / 2).rounded(.down)), row: Int((y / 4).rounded(.down)), count: part.count,
                 kindCounts: part.kindCounts, rank: part.rank, expansionZoom: part.expansionZoom,
-                place: part.showsGlyph ? part.place : nil)
+                place: part.place)
             result.append((part.key == selectedKey, marker))
         }
         result.sort { a, b in

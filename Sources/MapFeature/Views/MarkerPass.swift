@@ -6,21 +6,27 @@ import Render
 /// there, and the user's position, at the cells `FixedMarks` gives them.
 struct MarkerPass {
     static let midpointSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⊗", "=")
-    static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("⌖", "$")
+    static let meetingSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◈", "$")
     static let userSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◉", "@")
     static let foundSymbol: (Unicode.Scalar, Unicode.Scalar) = ("◎", "*")
     static let foundColor = TermColor(51)
     /// The way there: a colour no map layer, glyph, pin or layer palette uses.
-    static let routeColor = TermColor(199)
+    static let routeColor = TermColor(129)
     static let midpointColor = TermColor(231)
     static let meetingColor = TermColor(46)
     static let userColor = TermColor(196)
+
+    /// A pin: its number in dark bold on its colour, underlined so that without colour (`NO_COLOR`) it
+    /// still differs from a count of places.
+    static func pinStyle(_ pin: Pin) -> CellStyle {
+        CellStyle(fg: TermColor(16), bg: TermColor(pin.color.xterm), attributes: [.bold, .underline])
+    }
 
     /// Pins, centre marks and the user's position.
     func draw(_ state: MapState, _ marks: FixedMarks, into grid: inout CellGrid) {
         for (number, cell) in marks.pins {
             guard let pin = state.pins.pins.first(where: { $0.number == number }) else { continue }
-            let style = CellStyle(fg: TermColor(16), bg: TermColor(pin.color.xterm), attributes: .bold)
+            let style = Self.pinStyle(pin)
             put(Unicode.Scalar(String(pin.symbol))!, cell, style, selected: state.selection == .pin(number), &grid)
         }
         if let cell = marks.midpoint {

@@ -7,8 +7,8 @@ import Routing
 /// The bottom line: centre coordinates, zoom, what is on screen, active filters, whether the location
 /// is known, a scale bar in km and miles, and key hints. When the line is too narrow, parts give way
 /// in a fixed order (the location note shortens, then goes; the scale bar loses its miles, then goes;
-/// the filters shorten; … the centre shortens, the counts go last), each whole: nothing is ever cut in
-/// the middle, and "? help" stays.
+/// the filters shorten; … the centre shortens, the counts go last), each whole, and "? help" stays; only
+/// on the narrowest screens does a part that cannot give way any more end in "…" before it.
 struct StatusBar {
     let theme: FrameComposer.Theme
 
@@ -34,7 +34,7 @@ struct StatusBar {
         var choice = [Int](repeating: 0, count: parts.count)
         var hint = 0
         // Part indices (see `parts`) that give way one step each, in this order; -1 is the key hint.
-        var steps = [4, 4, 6, 5, 3, 5, 6, 2, 3, -1, 1, 0, 2][...]
+        var steps = [4, 4, 6, 5, 3, 5, 6, 2, 3, -1, 1, 0, 2, 0, 0][...]
         var taken: [Int] = []
         let cols = grid.cols
         let fits = { (choice: [Int], hint: Int) in width(parts, choice) + TextWidth.of(hints[hint]) + 2 <= cols }
@@ -53,14 +53,15 @@ struct StatusBar {
             if fits(wider, hint) { choice = wider }
         }
         parts = parts.enumerated().map { Part(variants: [$1.variants[choice[$0]]], accent: $1.accent) }
-        var col = 0
-        for part in parts {
-            col = grid.put(
-                part.variants[0], col: col, row: row, style: part.accent ? theme.statusAccent : theme.statusBar)
-        }
+        // "? help" stays: a part that still does not fit ends with "…" before it.
         let hintText = hints[hint]
-        let hintCol = grid.cols - TextWidth.of(hintText)
-        if hintCol >= col { grid.put(hintText, col: hintCol, row: row, style: theme.statusBar) }
+        let hintCol = max(grid.cols - TextWidth.of(hintText), 0)
+        var col = 0
+        for part in parts where col < hintCol {
+            let text = Ellipsis.fit(part.variants[0], width: hintCol - col)
+            col = grid.put(text, col: col, row: row, style: part.accent ? theme.statusAccent : theme.statusBar)
+        }
+        grid.put(hintText, col: hintCol, row: row, style: theme.statusBar)
     }
 
     private func width(_ parts: [Part], _ choice: [Int]) -> Int {
@@ -71,7 +72,11 @@ struct StatusBar {
     /// 5 scale bar, 6 tiles (loading, failing, none at street zoom).
     static func parts(_ state: MapState, counts: (markers: Int, places: Int)) -> [Part] {
         let c = state.camera.center
-        let center = Part(variants: [" \(c)", String(format: " %.3f,%.3f", c.lat, c.lon)], accent: true)
+        let center = Part(
+            variants: [
+                " \(c)", String(format: " %.3f,%.3f", c.lat, c.lon), String(format: " %.1f,%.1f", c.lat, c.lon), "",
+            ],
+            accent: true)
         let zoom = Part(variants: [String(format: "  z %.1f", state.camera.zoom), ""])
         let places =
             (state.notice ?? (state.pins.busyCount > 0 ? PinsState.waitingNote : nil))

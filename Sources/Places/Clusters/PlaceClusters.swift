@@ -85,7 +85,7 @@ public struct PlaceClusters: Sendable {
             let place = places[Int(group.placeOfPoint[Int(node)])]
             let category = PlaceCategory.of(place)
             guard slotMask & (1 << tree.group.slot(of: category)) != 0 else { return nil }
-            return .single(place, category: category, rank: tree.rank[Int(node)], zoom: level)
+            return .single(place, rank: tree.rank[Int(node)], zoom: level)
         }
         return Self.clusterMarker(
             tree, node, slotMask: slotMask, ref: ClusterRef(group: tree.group, node: Int64(node)))
@@ -104,7 +104,7 @@ public struct PlaceClusters: Sendable {
         let position = Mercator.unproject(WorldPoint(x: tree.x[Int(node)], y: tree.y[Int(node)])).normalized
         return PlaceMarker(
             content: .cluster(ref), coordinate: position, count: total, kindCounts: counts, rank: tree.rank[Int(node)],
-            expansionZoom: min(Int(tree.maxZoom[Int(node)]) + 1, ClusterTree.pointLevel), showsGlyph: false)
+            expansionZoom: min(Int(tree.maxZoom[Int(node)]) + 1, ClusterTree.pointLevel))
     }
 
     /// The bits of a group's slots that pass a category mask (bit per category code).

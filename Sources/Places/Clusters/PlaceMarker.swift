@@ -20,15 +20,11 @@ public struct PlaceMarker: Sendable, Hashable {
     public var kindCounts: KindCounts
     /// The importance of its most important place (`PlaceImportance`).
     public var rank: UInt8
-    /// The whole zoom from which the marker splits into its parts (or, for a place drawn as a count, from
-    /// which it is drawn as its glyph).
+    /// The whole zoom from which the marker splits into its parts (for a place: the zoom it was asked at).
     public var expansionZoom: Int
-    /// For a place: drawn as its glyph (true) or as the count "1" (below its category's glyph zoom).
-    public var showsGlyph: Bool
 
     public init(
-        content: Content, coordinate: LatLon, count: Int, kindCounts: KindCounts, rank: UInt8, expansionZoom: Int,
-        showsGlyph: Bool
+        content: Content, coordinate: LatLon, count: Int, kindCounts: KindCounts, rank: UInt8, expansionZoom: Int
     ) {
         self.content = content
         self.coordinate = coordinate
@@ -36,17 +32,16 @@ public struct PlaceMarker: Sendable, Hashable {
         self.kindCounts = kindCounts
         self.rank = rank
         self.expansionZoom = expansionZoom
-        self.showsGlyph = showsGlyph
     }
 
-    /// A marker for one place at `zoom`.
-    public static func single(_ place: Place, category: PlaceCategory, rank: UInt8, zoom: Int) -> PlaceMarker {
+    /// A marker for one place at `zoom`: drawn as its glyph at every zoom (a lone place is never the count
+    /// "1", which would read like a pin's number).
+    public static func single(_ place: Place, rank: UInt8, zoom: Int) -> PlaceMarker {
         var counts = KindCounts()
         counts[place.kind] = 1
-        let glyph = zoom >= category.glyphZoom
         return PlaceMarker(
             content: .place(place), coordinate: place.coordinate.normalized, count: 1, kindCounts: counts, rank: rank,
-            expansionZoom: glyph ? zoom : category.glyphZoom, showsGlyph: glyph)
+            expansionZoom: zoom)
     }
 
     /// The place, for a single-place marker.

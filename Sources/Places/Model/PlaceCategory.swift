@@ -100,10 +100,6 @@ public struct PlaceCategory: Hashable, Sendable, Comparable, CustomStringConvert
         }
     }
 
-    /// The lowest whole zoom at which a lone place of this category is drawn as its own glyph (below it, as
-    /// a count): street zoom for restrooms, the group's first zoom for everything else.
-    package var glyphZoom: Int { code < 8 ? ClusterGroup.restroomGlyphZoom : group.minZoom }
-
     /// "restroom (accessible, unisex)", "large airport", …
     public var description: String {
         switch code {
@@ -141,9 +137,6 @@ public enum ClusterGroup: UInt8, Hashable, Sendable, CaseIterable, Comparable {
     /// water, stations, ATMs, hospitals), from zoom 14: the street zoom at which all three tile schemas
     /// carry them all (lower tiles hold a few or none, so lower counts would mislead).
     case pointsOfInterest = 5
-
-    /// Street zoom: from here a lone restroom is drawn as its glyph instead of a count.
-    package static let restroomGlyphZoom = 13
 
     /// The lowest whole zoom at which places of the group are on the map (counted in clusters or drawn).
     public var minZoom: Int {
