@@ -100,6 +100,33 @@ import Testing
         }
     }
 
+    /// A route across the Peninsula is drawn under the names: every name of the same view without the
+    /// route is whole with it ("San Mateo" was cut to "San Ma" by a line drawn over it).
+    @Test(arguments: [9.0, 10.0, 11.0])
+    func aRouteLeavesEveryNameWhole(zoom: Double) throws {
+        let sanMateo = LatLon(lat: 37.563, lon: -122.325)
+        var state = MapState(camera: Camera(center: sanMateo, zoom: zoom), screen: Viewport(cols: 80, rows: 24))
+        let path = [
+            LatLon(lat: 37.77, lon: -122.42), LatLon(lat: 37.66, lon: -122.40), sanMateo,
+            LatLon(lat: 37.48, lon: -122.23), LatLon(lat: 37.34, lon: -121.89),
+        ]
+        let renderer = try WorldMap.renderer()
+        let without = WorldMap.frame(state, renderer: renderer).text
+        #expect(without.contains("San Mateo"), "the view names San Mateo")
+        var route = RouteState(from: path[0], fromUser: false, to: path[4], profile: .car, generation: 1)
+        route.phase = .found(
+            RoutePlan(
+                profile: .car, path: path, distanceMeters: 70_000, durationSeconds: 3_600, steps: [],
+                startSnapMeters: 0, endSnapMeters: 0))
+        state.route = route
+        let grid = WorldMap.frame(state, renderer: renderer)
+        #expect(Self.cells(of: grid, color: 129).count > 20, "the route is drawn")
+        let names = renderer.renderLayers(camera: state.camera, viewport: state.mapViewport, ascii: false).labels
+            .map(\.text).filter { without.contains($0) }
+        #expect(!names.isEmpty)
+        for name in names { #expect(grid.text.contains(name), "\(name) is cut by the route at z\(zoom)") }
+    }
+
     @Test func anOlderAnswerIsDropped() throws {
         var store = selected()
         store.send(.key(.character("g")))
