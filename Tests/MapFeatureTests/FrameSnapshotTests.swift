@@ -75,6 +75,14 @@ import Testing
                 #expect(apart, "markers '\(a.text(ascii: false))' and '\(b.text(ascii: false))' touch")
             }
         }
+        // A count keeps two blank cells from a name on its row, so "Spain 29" never reads as one name.
+        for marker in markers where !marker.isGlyph {
+            for i in placement.labels where map.labels[i].row == marker.row {
+                let label = map.labels[i]
+                let gap = max(marker.startCol - (label.col + label.width), label.col - (marker.startCol + marker.width))
+                #expect(gap >= 2, "count '\(marker.text(ascii: false))' is \(gap) cell(s) from '\(label.text)'")
+            }
+        }
         #expect(placement.counts.places <= state.places.markers.reduce(0) { $0 + $1.count })
     }
 

@@ -74,12 +74,13 @@ import Testing
         store.send(.key(.escape), effects: []) { $0.notice = "q quits" }
     }
 
-    @Test func helpOpensAndAnyKeyClosesItWithoutActing() {
+    @Test func helpOpensAndItsOwnKeysCloseItWithoutActing() {
         var store = TestStore(start)
         store.send(.key(.character("?")), effects: []) { $0.focus = .help(top: 0) }
         let open = store.state
-        store.send(.key(.right), effects: []) { $0.focus = .map }
-        for key in [Key.escape, .character("q"), .character("?")] {
+        // A map key does nothing while the help is open (the help's footer says how to close it).
+        store.send(.key(.right), effects: [])
+        for key in [Key.escape, .enter, .character("q"), .character("?")] {
             // q closes the help; it quits only from the bare map.
             store.set { $0 = open }
             store.send(.key(key), effects: []) { $0.focus = .map }

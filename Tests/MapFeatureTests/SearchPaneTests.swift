@@ -47,8 +47,8 @@ import Testing
         let kindColumns = Set(
             rows.map { $0.range(of: "  city  ")?.lowerBound ?? $0.range(of: "  airport  ")!.lowerBound })
         #expect(kindColumns.count == 1, "\(rows)")
-        #expect(rows[0].contains("8 950 km │"))
-        #expect(rows[1].contains("2 300 km │"))
+        #expect(rows[0].contains("8,950 km │"))
+        #expect(rows[1].contains("2,300 km │"))
         #expect(rows[3].contains("850 m │"))
         #expect(lines.contains { $0.contains("4 results for 'paris'") })
     }

@@ -70,7 +70,7 @@ import Testing
         let city = try #require(result.nearestCity)
         #expect(city.distanceKm > 500)
         #expect(result.isWithinCity == false)
-        #expect(result.label == "At sea — 1 045 km from Papeete, French Polynesia")
+        #expect(result.label == "At sea — 1,045 km from Papeete, French Polynesia")
     }
 
     @Test func labelOnLandAwayFromCities() {
@@ -201,8 +201,8 @@ import Testing
         #expect(ReverseGeocode.formatDistance(12.34) == "12.3 km")
         #expect(ReverseGeocode.formatDistance(99.94) == "99.9 km")
         #expect(ReverseGeocode.formatDistance(99.96) == "100 km")
-        #expect(ReverseGeocode.formatDistance(1234.4) == "1 234 km")
-        #expect(ReverseGeocode.formatDistance(1_234_567) == "1 234 567 km")
+        #expect(ReverseGeocode.formatDistance(1234.4) == "1,234 km")
+        #expect(ReverseGeocode.formatDistance(1_234_567) == "1,234,567 km")
         #expect(ReverseGeocode.formatDistance(.nan) == "? km")
     }
 

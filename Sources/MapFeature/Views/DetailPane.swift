@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import Places
 import Render
+import TextSafety
 
 /// The pane describing the selected place: right of the map on wide screens (100 columns or more),
 /// along the bottom on narrow ones. Long text wraps; what does not fit ends with an ellipsis.
@@ -50,7 +51,7 @@ struct DetailPane {
             title = place.name
             lines = Self.lines(for: place, ascii: state.ascii, now: state.places.detailsAt)
         case .cluster(let cluster):
-            title = "\(StatusBar.group(cluster.marker.count, state.ascii)) places here"
+            title = "\(NumberText.grouped(cluster.marker.count)) places here"
             lines = Self.lines(for: cluster, state: state)
         case .pin(let number):
             title = "Pin \(number)"
@@ -80,7 +81,7 @@ struct DetailPane {
         for kind in PlaceKind.allCases where marker.kindCounts[kind] > 0 {
             let n = marker.kindCounts[kind]
             let glyph = PlaceGlyphs.glyph(kind).scalar(ascii: state.ascii)
-            lines.append("\(glyph) \(StatusBar.group(n, state.ascii)) \(kind.noun(plural: n != 1))")
+            lines.append("\(glyph) \(NumberText.grouped(n)) \(kind.noun(plural: n != 1))")
         }
         lines += ["", "Most important:"]
         if let leaders = cluster.leaders {

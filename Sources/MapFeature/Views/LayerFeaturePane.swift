@@ -16,7 +16,7 @@ enum LayerFeaturePane {
         guard let slot = pick.slot, slot < layer.content.features.count, let feature = layer.content.features[slot]
         else {
             return (
-                "\(StatusBar.group(pick.count, state.ascii)) points of \(layer.name)",
+                "\(NumberText.grouped(pick.count)) points of \(layer.name)",
                 ["Enter zooms in, where they split.", "", pick.coordinate.description]
             )
         }

@@ -1,4 +1,5 @@
 import Render
+import TextSafety
 
 /// The layer list (`L`): each layer's number, whether it is shown, its colour and name (the legend),
 /// what it holds. Its number or Space on the highlighted line toggles a layer, ↑ ↓ move, Enter or `f`
@@ -73,7 +74,7 @@ struct LayerListPanel {
         let check = layer.visible ? (state.ascii ? "x" : "✓") : " "
         let n = layer.content.count
         var text =
-            "\(number) [\(check)] o \(layer.name) · \(StatusBar.group(n, state.ascii)) feature\(n == 1 ? "" : "s")"
+            "\(number) [\(check)] o \(layer.name) · \(NumberText.grouped(n)) feature\(n == 1 ? "" : "s")"
         if layer.isStream { text += layer.streamEnded ? " · stream ended" : " · live" }
         if layer.problemCount > 0 { text += " · \(layer.problemCount) skipped" }
         return text + " · " + layer.color.name

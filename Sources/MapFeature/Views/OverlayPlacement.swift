@@ -41,8 +41,13 @@ struct OverlayPlacement {
                 continue
             }
             let placed = Self.moveAside(marker, evicting: &kept, map: map, &occupancy)
-            for col in placed.startCol..<placed.startCol + placed.width
-            where occupancy.holder(col: col, row: placed.row) != .fixed {
+            // A count also holds the cell either side, so that names placed later keep two cells from it.
+            let pad = Self.letterGap(placed) - 1
+            for col in placed.startCol - pad..<placed.startCol + placed.width + pad
+            where occupancy.holder(col: col, row: placed.row) == .free
+                || (col >= placed.startCol && col < placed.startCol + placed.width
+                    && occupancy.holder(col: col, row: placed.row) != .fixed)
+            {
                 occupancy.set(col: col, row: placed.row, .marker(markers.count))
             }
             markers.append(placed)
@@ -52,9 +57,13 @@ struct OverlayPlacement {
         labels = kept.sorted() + placedMinor
     }
 
-    /// `marker` where it touches no letter (a free cell left and right of its text) and no other marker
-    /// or fixed mark: its own cell, else one cell aside, else two; with no such cell it stays and the
-    /// names in its way are removed whole.
+    /// Blank cells kept between a marker and a letter on its row: one for a glyph, two for a count, whose
+    /// digits would otherwise read as part of the name ("Spain 29").
+    static func letterGap(_ marker: DrawnMarker) -> Int { marker.isGlyph ? 1 : 2 }
+
+    /// `marker` where it touches no letter (`letterGap` free cells left and right of its text) and no
+    /// other marker or fixed mark: its own cell, else one cell aside, else two; with no such cell it stays
+    /// and the names in its way are removed whole.
     private static func moveAside(
         _ marker: DrawnMarker, evicting kept: inout Set<Int>, map: borrowing RenderedMap,
         _ occupancy: inout CellOccupancy
@@ -68,8 +77,8 @@ struct OverlayPlacement {
             else { continue }
             if fits(moved, occupancy) { return moved }
         }
-        let span = marker.startCol - 1..<marker.startCol + marker.width + 1
-        for col in span {
+        let gap = letterGap(marker)
+        for col in marker.startCol - gap..<marker.startCol + marker.width + gap {
             if case .letter(let i) = occupancy.holder(col: col, row: marker.row) {
                 let label = map.labels[i]
                 for c in label.col..<label.col + label.width { occupancy.set(col: c, row: label.row, .free) }
@@ -79,11 +88,19 @@ struct OverlayPlacement {
         return marker
     }
 
-    /// True when the marker's text and the cells left and right of it hold no letter, and no marker or
-    /// fixed mark is in its text or the ring of cells around it (cells off the map count as free).
+    /// True when the marker's text and `letterGap` cells left and right of it hold no letter, and no
+    /// marker or fixed mark is in its text or the ring of cells around it (cells off the map count as
+    /// free).
     private static func fits(_ marker: DrawnMarker, _ occupancy: CellOccupancy) -> Bool {
         let span = marker.startCol - 1..<marker.startCol + marker.width + 1
         if !occupancy.none(cols: span, row: marker.row, { $0 != .free }) { return false }
+        let gap = letterGap(marker)
+        let letters = marker.startCol - gap..<marker.startCol + marker.width + gap
+        let noLetter = occupancy.none(cols: letters, row: marker.row) { holder in
+            if case .letter = holder { return true }
+            return false
+        }
+        if !noLetter { return false }
         for row in [marker.row - 1, marker.row + 1] {
             let clear = occupancy.none(cols: span, row: row) { holder in
                 if case .marker = holder { return true }

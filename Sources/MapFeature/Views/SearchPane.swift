@@ -1,6 +1,7 @@
 import Foundation
 import Places
 import Render
+import TextSafety
 
 /// The search line in the status row and, above it, the list of results: a glyph, the name, the
 /// kind, where it is and how far from the view centre, the highlighted one in reverse. The list
@@ -95,11 +96,11 @@ struct SearchPane {
         }
     }
 
-    /// "850 m", "12.3 km", "8 603 km".
+    /// "850 m", "12.3 km", "8,603 km".
     static func distanceText(_ km: Double) -> String {
         if km < 1 { return String(format: "%.0f m", km * 1000) }
         if km < 100 { return String(format: "%.1f km", km) }
-        return StatusBar.group(Int(km.rounded()), true).replacingOccurrences(of: ",", with: " ") + " km"
+        return NumberText.grouped(Int(km.rounded())) + " km"
     }
 
     /// Pads text with spaces to `width` columns.

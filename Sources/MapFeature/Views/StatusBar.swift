@@ -3,6 +3,7 @@ import GeoCore
 import Places
 import Render
 import Routing
+import TextSafety
 
 /// The bottom line: centre coordinates, zoom, what is on screen, active filters, whether the location
 /// is known, a scale bar in km and miles, and key hints. When the line is too narrow, parts give way
@@ -122,11 +123,11 @@ struct StatusBar {
             full = "no places in view"
             short = "no places"
         } else if counts.markers == counts.places {
-            full = "\(group(counts.places, state.ascii)) place\(counts.places == 1 ? "" : "s") in view"
-            short = "\(group(counts.places, state.ascii)) places"
+            full = "\(NumberText.grouped(counts.places)) place\(counts.places == 1 ? "" : "s") in view"
+            short = "\(NumberText.grouped(counts.places)) places"
         } else {
-            let places = group(counts.places, state.ascii)
-            let markers = "\(group(counts.markers, state.ascii)) marker\(counts.markers == 1 ? "" : "s")"
+            let places = NumberText.grouped(counts.places)
+            let markers = "\(NumberText.grouped(counts.markers)) marker\(counts.markers == 1 ? "" : "s")"
             full = "\(markers) \(dot) \(places) places in view"
             short = "\(places) places"
         }
@@ -137,7 +138,7 @@ struct StatusBar {
             full = reason.isEmpty ? "places unavailable (\(tries))" : "places unavailable (\(tries)): \(reason)"
             short = "places unavailable (\(tries))"
         } else if let cap = state.places.cappedAt {
-            full += " \(dot) capped at \(group(cap, state.ascii))"
+            full += " \(dot) capped at \(NumberText.grouped(cap))"
             short += " (capped)"
         }
         if let live = state.places.live, live.backoff.failures > 0 {
@@ -198,16 +199,5 @@ struct StatusBar {
         return Part(variants: [
             "  \(line) \(bar.metricText) \(dot) \(bar.imperialText)", "  \(line) \(bar.metricText)", "",
         ])
-    }
-
-    /// A count with its thousands set apart: "2 140" (a narrow no-break space; "2,140" in ASCII).
-    static func group(_ n: Int, _ ascii: Bool) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += ascii ? "," : "\u{202F}" }
-            out.append(digit)
-        }
-        return out
     }
 }

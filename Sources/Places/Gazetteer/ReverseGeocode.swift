@@ -1,4 +1,5 @@
 import GeoCore
+import TextSafety
 
 /// Where a point is, in words: the answer of `ReverseGeocoder.describe(_:)`.
 public struct ReverseGeocode: Hashable, Sendable {
@@ -59,7 +60,7 @@ public struct ReverseGeocode: Hashable, Sendable {
     ///   city's name is said once ("Paris, France");
     /// - elsewhere on land: "12.3 km from Nome, Alaska, United States", with the city's country in
     ///   brackets when its name differs ("3.1 km from Strasbourg (France), Baden-Württemberg, Germany");
-    /// - at sea: "At sea — 1 234 km from Honolulu, United States";
+    /// - at sea: "At sea — 1,234 km from Honolulu, United States";
     /// - without any data: "Unknown place".
     public var label: String {
         guard let country else {
@@ -88,21 +89,14 @@ public struct ReverseGeocode: Hashable, Sendable {
         min(12, max(1, (Double(max(0, population)) / (Double.pi * 5000)).squareRoot()))
     }
 
-    /// "0.4 km", "12.3 km" below 100 km; whole kilometres with spaces between thousands above
-    /// ("1 234 km"). Locale-independent.
+    /// "0.4 km", "12.3 km" below 100 km; whole kilometres with commas between thousands above
+    /// ("1,234 km"). Locale-independent.
     public static func formatDistance(_ km: Double) -> String {
         guard km.isFinite else { return "? km" }
         if km < 99.95 {
             let tenths = Int((max(0, km) * 10).rounded())  // checked: finite (guarded) and below 999.5
             return "\(tenths / 10).\(tenths % 10) km"
         }
-        var digits = String(km.clampedInt(.toNearestOrAwayFromZero, in: 0...Int.max) ?? 0)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(Substring(digits), at: 0)
-        return groups.joined(separator: " ") + " km"
+        return NumberText.grouped(km.clampedInt(.toNearestOrAwayFromZero, in: 0...Int.max) ?? 0) + " km"
     }
 }
