@@ -71,3 +71,19 @@ check "render --size 10x3 is exit 2 with the smallest size" render_refuses_10x3
 check "TERM=dumb is refused with a clear line before drawing" dumb_terminal_is_refused
 check "LANG=C: the map shows names without accents and only ASCII" lang_c_gets_ascii
 check "LANG=C: render prints only ASCII" lang_c_render_is_ascii
+
+# Glyphs and numbers: a lone restroom is its glyph at z10 (it was the count 1, like pin 1), and the
+# places in view are counted with a comma ("1,134", not "1 134", which reads as two numbers).
+lone_restroom_is_a_glyph() {
+  local frame; frame=$("$MAPTERM" render --center 37.7793,-122.4193 --zoom 10 --size 80x24 2>/dev/null) || return 1
+  [ "$(printf '%s\n' "$frame" | head -n -1 | grep -o '⌂' | wc -l)" -ge 2 ]
+}
+
+thousands_with_a_comma() {
+  local frame; frame=$("$MAPTERM" render --center 37.7793,-122.4193 --zoom 3 --size 80x24 2>/dev/null) || return 1
+  printf '%s\n' "$frame" | tail -1 | grep -qE ' [0-9],[0-9]{3} places in view' \
+    && ! printf '%s\n' "$frame" | tail -1 | grep -qE '[0-9][  ][0-9]{3} places'
+}
+
+check "a lone restroom at z10 is ⌂, not the count 1" lone_restroom_is_a_glyph
+check "the status line counts thousands with a comma" thousands_with_a_comma
