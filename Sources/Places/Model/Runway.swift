@@ -38,6 +38,11 @@ public struct Runway: Sendable, Hashable, Codable {
         self.highEnd = highEnd.flatMap { $0.isValid ? $0 : nil }
     }
 
+    /// The whole zoom from which the map draws runways as lines (and place sources hand the runways of
+    /// the airports they mark, see `PlaceSource.markers`): 11, where a 3 km runway is about 20 braille
+    /// dots long.
+    public static let drawnFromZoom = 11
+
     /// Both thresholds when both are known and apart: the line the runway is drawn as.
     public var centerline: (low: LatLon, high: LatLon)? {
         guard let lowEnd, let highEnd, lowEnd != highEnd else { return nil }
