@@ -38,7 +38,7 @@ a_password_file_is_one_line() {
 }
 
 a_binary_file_is_one_line() {
-  one_error_line "it is a binary file" import "$MAPTERM"
+  one_error_line "it is a binary file" import "$(type -P true)"
 }
 
 a_file_of_bad_rows_is_one_line_with_examples() {
@@ -158,7 +158,7 @@ runways_show_in_the_map() {
   start 80 30 --center 37.6189,-122.3750 --zoom 13
   wait_for 'z 13\.0' 5 || return 1
   # Braille in the airport colour (213) is on screen.
-  tm capture-pane -p -e | grep -qE $'38;5;213(;48;5;[0-9]+)?m[\u2801-\u28ff]' || { keys q; return 1; }
+  tm capture-pane -p -e | grep -qP '38;5;213(;48;5;\d+)?m[\x{2801}-\x{28ff}]' || { keys q; return 1; }
   keys q
   wait_for '\[exit 0 stty same\]' 5
 }
