@@ -113,6 +113,7 @@ let package = Package(
             name: "maptermTests",
             dependencies: [
                 "mapterm", "GeoCore", "MapFeature", "TileSources", "TestSupport", "VectorTiles", "Network", "Routing",
+                "Places",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -7,10 +7,15 @@ formatting, "\\n" line endings, UTF-8 without BOM).
 Outputs (all CSV with a header row, RFC 4180 quoting only where needed):
 
 restrooms_refuge_bayarea.csv
-    The Refuge Restrooms Bay Area export, copied byte for byte, in the Refuge CSV column order
+    The Refuge Restrooms Bay Area export in the Refuge CSV column order
     (id,name,street,city,state,country,accessible,unisex,changing_table,directions,comment,
-    latitude,longitude,upvote,downvote,created_at,updated_at). Nothing is sanitised here: the
-    Swift importer validates coordinates and cleans every string.
+    latitude,longitude,upvote,downvote,created_at,updated_at), in source order, fields as
+    given, less two kinds of rows (see docs/data.md, "Cleaning"):
+    - a row whose latitude and longitude are exactly a city's geocoder centroid (the point a
+      geocoder answers for the bare city name, CITY_CENTROIDS) was never placed at its address;
+    - a row whose name (case-folded, spaces collapsed) equals an earlier kept row's within
+      DUPLICATE_METRES is a duplicate report; the earlier row (in source order) is kept.
+    Nothing is sanitised here: the Swift importer validates coordinates and cleans every string.
 restrooms_osm_monaco.csv
     The `amenity=toilets` nodes of the OpenStreetMap Monaco extract as Refuge-style rows in the
     same column order: id "osm:node/N", name from `name` (else "Public toilet"), country "MC",
@@ -26,8 +31,10 @@ airports.csv
     icao_code column; OurAirports uses the ICAO code as ident whenever one exists).
 runways.csv
     The runways of those airports, joined on airport_ident, sorted by ident then source order,
-    with the columns airport_ident,length_ft,width_ft,surface,lighted,closed,le_ident,he_ident
-    (lighted/closed are 0/1). Runways of closed or unknown airports are dropped.
+    with the columns airport_ident,length_ft,width_ft,surface,lighted,closed,le_ident,he_ident,
+    le_latitude,le_longitude,he_latitude,he_longitude (lighted/closed are 0/1; the end
+    coordinates in degrees, 6 decimals, empty when OurAirports has none). Runways of closed or
+    unknown airports are dropped.
 
 Usage (from the repository root):
     python3 Resources/tools/make_places.py [--data ../shared/data] [--out Resources/places]
@@ -37,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import re
 import struct
 import sys
@@ -53,7 +61,16 @@ AIRPORT_COLUMNS = [
 ]
 RUNWAY_COLUMNS = [
     "airport_ident", "length_ft", "width_ft", "surface", "lighted", "closed", "le_ident", "he_ident",
+    "le_latitude", "le_longitude", "he_latitude", "he_longitude",
 ]
+# Geocoder centroids (degrees, exactly as the Refuge export writes them) of the cities of the Bay
+# Area export: a row sitting on one was placed at "the city", not at its address.
+CITY_CENTROIDS = {
+    ("37.7749295", "-122.4194155"),  # San Francisco
+}
+# Two rows with one name closer than this (metres) are one restroom reported twice.
+DUPLICATE_METRES = 10.0
+EARTH_RADIUS_M = 6_371_008.8
 
 
 # ---------------------------------------------------------------------------
@@ -91,6 +108,38 @@ def refuge_rows(path: Path) -> list[list[str]]:
         if header != REFUGE_COLUMNS:
             sys.exit(f"{path}: unexpected header {header}")
         return [row for row in reader if row]
+
+
+def metres_apart(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Equirectangular distance in metres between two (lat, lon) points in degrees (fine under 1 km)."""
+    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
+    return EARTH_RADIUS_M * math.hypot((lon2 - lon1) * math.cos((lat1 + lat2) / 2), lat2 - lat1)
+
+
+def cleaned(rows: list[list[str]]) -> tuple[list[list[str]], int, int]:
+    """The rows less those on a city centroid and repeated reports (see the module notes), with the
+    counts of each kind dropped. Rows whose coordinates are not numbers are kept for the importer
+    to reject and report."""
+    lat_at, lon_at, name_at = (REFUGE_COLUMNS.index(c) for c in ("latitude", "longitude", "name"))
+    kept: list[list[str]] = []
+    seen: dict[str, list[tuple[float, float]]] = {}
+    on_centroid = repeated = 0
+    for row in rows:
+        if (row[lat_at], row[lon_at]) in CITY_CENTROIDS:
+            on_centroid += 1
+            continue
+        try:
+            point = (float(row[lat_at]), float(row[lon_at]))
+        except ValueError:
+            kept.append(row)
+            continue
+        name = " ".join(row[name_at].split()).casefold()
+        if any(metres_apart(point, other) < DUPLICATE_METRES for other in seen.get(name, [])):
+            repeated += 1
+            continue
+        seen.setdefault(name, []).append(point)
+        kept.append(row)
+    return kept, on_centroid, repeated
 
 
 # ---------------------------------------------------------------------------
@@ -264,6 +313,7 @@ def osm_toilet_rows(path: Path) -> list[list[str]]:
 # ---------------------------------------------------------------------------
 
 ICAO = re.compile(r"[A-Z]{4}")
+END_KEYS = ("le_latitude_deg", "le_longitude_deg", "he_latitude_deg", "he_longitude_deg")
 
 
 def airport_rows(airports_path: Path, runways_path: Path) -> tuple[list[list[str]], list[list[str]]]:
@@ -287,6 +337,7 @@ def airport_rows(airports_path: Path, runways_path: Path) -> tuple[list[list[str
         [
             r["airport_ident"], r["length_ft"], r["width_ft"], r["surface"], r["lighted"] or "0",
             r["closed"] or "0", r["le_ident"], r["he_ident"],
+            *(coordinate(r[key]) if r[key] else "" for key in END_KEYS),
         ]
         for r in runways
     ]
@@ -305,10 +356,9 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    # Copied byte for byte (after checking the header): the Swift importer reads it as it is.
-    source = args.data / "restrooms" / "refuge_bayarea_2026.csv"
-    bayarea = refuge_rows(source)
-    (args.out / "restrooms_refuge_bayarea.csv").write_bytes(source.read_bytes())
+    bayarea, on_centroid, repeated = cleaned(refuge_rows(args.data / "restrooms" / "refuge_bayarea_2026.csv"))
+    write_csv(args.out / "restrooms_refuge_bayarea.csv", REFUGE_COLUMNS, bayarea)
+    print(f"restrooms: {on_centroid} rows on a city centroid and {repeated} repeated reports dropped")
     toilets = osm_toilet_rows(args.data / "osm" / "monaco-2021-04-21.osm.pbf")
     write_csv(args.out / "restrooms_osm_monaco.csv", REFUGE_COLUMNS, toilets)
     airports, runways = airport_rows(

@@ -11,7 +11,8 @@ import TextSafety
 ///   sanitises every string.
 /// - `airports.csv` + `runways.csv`: OurAirports airports (ident, type, name, latitude, longitude,
 ///   elevation_ft, iso_country, iso_region, municipality, gps_code, iata_code, icao_code) and their
-///   runways (airport_ident, length_ft, width_ft, surface, lighted, closed, le_ident, he_ident), joined
+///   runways (airport_ident, length_ft, width_ft, surface, lighted, closed, le_ident, he_ident,
+///   le_latitude, le_longitude, he_latitude, he_longitude: the thresholds in degrees), joined
 ///   on the ident; place ids are "ap:IDENT"; text is sanitised.
 ///
 /// Columns are found by their header names. Rows with a bad coordinate are reported and left out.
@@ -102,7 +103,8 @@ public struct EmbeddedPlaceData: Sendable {
                 Runway(
                     lengthFt: row.int("length_ft"), widthFt: row.int("width_ft"), surface: row.optional("surface"),
                     lighted: row.bool("lighted"), closed: row.bool("closed"), lowEndIdent: row.optional("le_ident"),
-                    highEndIdent: row.optional("he_ident")))
+                    highEndIdent: row.optional("he_ident"), lowEnd: row.point("le_latitude", "le_longitude"),
+                    highEnd: row.point("he_latitude", "he_longitude")))
         }
         var columns: Columns?
         try CSVReader.forEachRecord(in: airports) { record in
@@ -167,6 +169,12 @@ public struct EmbeddedPlaceData: Sendable {
         }
         func double(_ name: String) -> Double? { Double(self[name].trimmingCharacters(in: .whitespaces)) }
         func int(_ name: String) -> Int? { Int(self[name].trimmingCharacters(in: .whitespaces)) }
+        /// The point of two degree columns; nil when either is empty or not a number (`Runway` drops
+        /// points out of range).
+        func point(_ lat: String, _ lon: String) -> LatLon? {
+            guard let latitude = double(lat), let longitude = double(lon) else { return nil }
+            return LatLon(lat: latitude, lon: longitude)
+        }
         /// "true", "t", "yes" and "1" (any case) are true; anything else is false.
         func bool(_ name: String) -> Bool {
             ["true", "t", "yes", "1"].contains(self[name].trimmingCharacters(in: .whitespaces).lowercased())

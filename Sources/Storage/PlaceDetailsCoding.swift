@@ -8,7 +8,9 @@ import Places
 /// with only an address takes about 60 bytes. Reading goes through the types' own tolerant `Decodable`
 /// conformances, which fill left-out fields with those defaults; writing is hand-made because it runs a
 /// million times in a bulk import (about 0.3 µs per restroom, several times faster than `JSONEncoder`).
-/// `.none` is stored as NULL. A change to this form needs a new `PlaceStoreSchema.version`.
+/// `.none` is stored as NULL. A change to this form that an older reader misreads needs a new
+/// `PlaceStoreSchema.version`; a new optional member does not (the runway thresholds `lowEndLat`…
+/// `highEndLon` were added so: a store built before them reads them as unknown).
 package enum PlaceDetailsCoding {
     /// The JSON text for `details`, or nil for `.none`.
     package static func encode(_ details: PlaceDetails) -> String? {
@@ -117,6 +119,14 @@ package enum PlaceDetailsCoding {
             bool("closed", r.closed)
             string("lowEndIdent", r.lowEndIdent)
             string("highEndIdent", r.highEndIdent)
+            if let low = r.lowEnd {
+                degrees("lowEndLat", low.lat)
+                degrees("lowEndLon", low.lon)
+            }
+            if let high = r.highEnd {
+                degrees("highEndLat", high.lat)
+                degrees("highEndLon", high.lon)
+            }
         }
 
         // MARK: Members (left out when default)
@@ -145,6 +155,12 @@ package enum PlaceDetailsCoding {
             guard value != 0 else { return }
             key(name)
             number(value)
+        }
+
+        /// Degrees as Swift's shortest round-tripping decimal (always finite: `Runway` keeps only valid points).
+        private mutating func degrees(_ name: String, _ value: Double) {
+            key(name)
+            bytes.append(contentsOf: "\(value)".utf8)
         }
 
         // MARK: Tokens

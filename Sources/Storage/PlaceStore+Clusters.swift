@@ -21,10 +21,27 @@ extension PlaceStore {
     // MARK: Markers (PlaceSource)
 
     /// The markers at whole zoom `zoom` whose position lies in `region`, of places passing `filter`.
+    /// From `Runway.drawnFromZoom` the airports come with their details (the runways the map draws).
     /// - Throws: `CancellationError`, `PlaceSourceError.unavailable` when SQLite fails.
     public func markers(in region: GeoBounds, zoom: Int, filter: PlaceFilter) async throws -> MarkerBatch {
         try Task.checkCancellation()
-        return MarkerBatch(markers: try Self.asSourceError { try markerQuery(region, zoom: zoom, filter: filter) })
+        return MarkerBatch(
+            markers: try Self.asSourceError {
+                var markers = try markerQuery(region, zoom: zoom, filter: filter)
+                if zoom >= Runway.drawnFromZoom { try addAirportDetails(&markers) }
+                return markers
+            })
+    }
+
+    /// Gives each airport marker its stored details (one lookup by id each; a few per view at the
+    /// zooms this is asked for).
+    func addAirportDetails(_ markers: inout [PlaceMarker]) throws {
+        for index in markers.indices {
+            guard case .place(let place) = markers[index].content, place.kind == .airport,
+                case .none = place.details, let full = try self.place(id: place.id)
+            else { continue }
+            markers[index].content = .place(full)
+        }
     }
 
     /// The synchronous form of `markers(in:zoom:filter:)`: one lookup in `markers_rtree` per part of the

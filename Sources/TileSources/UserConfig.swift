@@ -9,7 +9,7 @@ import Network
 ///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"],
 ///   "source": "embedded", "router": "https://routing.example.org" }
 /// ```
-/// Every key is optional and unknown keys are ignored. `--tiles` on the command line replaces the
+/// Every key is optional; unknown keys are kept in `unknownKeys` (for a warning) and otherwise ignored. `--tiles` on the command line replaces the
 /// file's `tiles`, and `--layer` its `layers`. Without `tiles` the map uses `DefaultTiles.source`;
 /// `"tiles": []` uses none (the shipped maps only, as `--offline` does).
 public struct UserConfig: Equatable, Sendable {
@@ -26,6 +26,14 @@ public struct UserConfig: Equatable, Sendable {
     /// Where places come from (a `--source` value); nil for the default (the places database and the
     /// live Refuge Restrooms API).
     public var source: String?
+
+    /// Keys of the file that are none of `knownKeys`, sorted, as written (not sanitised).
+    public var unknownKeys: [String] = []
+
+    /// The keys a settings file may hold.
+    public static let knownKeys: Set<String> = [
+        "tiles", "tile_cache_mb", "tile_max_age_days", "layers", "source", "router",
+    ]
 
     /// The OSRM-API server routes are asked of: one for every profile, or one per profile; nil for the
     /// default (FOSSGIS's public servers). `--router` replaces it.
@@ -68,6 +76,7 @@ public struct UserConfig: Equatable, Sendable {
             throw .notAnObject
         }
         var config = UserConfig()
+        config.unknownKeys = json.keys.filter { !knownKeys.contains($0) }.sorted()
         if let tiles = try strings(json["tiles"], key: "tiles") { config.tiles = tiles }
         if let layers = try strings(json["layers"], key: "layers") { config.layers = layers }
         if let value = json["source"] {

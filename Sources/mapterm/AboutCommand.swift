@@ -12,7 +12,7 @@ enum AboutCommand {
     static func run(_ args: ArgumentList) throws {
         Console.out(HelpText.about)
         let given = try args.values(OptionTable.tiles)
-        let configured = try UserConfig.load().tiles
+        let configured = UserConfig.loadOrDefaults().tiles
         let texts = DefaultTiles.texts(given: given, configured: configured)
         guard !texts.isEmpty else {
             Console.out("  Tile sources: none but the shipped maps (\"tiles\": [] in the config file)")

@@ -141,8 +141,7 @@ enum DownloadCommand {
         var values = [
             "name": metadata.name, "format": "pbf", "type": "baselayer", "version": "1",
             "minzoom": "\(zooms.lowerBound)", "maxzoom": "\(zooms.upperBound)",
-            "bounds": "\(area.west),\(area.south),\(area.east),\(area.north)",
-            "center": "\((area.west + area.east) / 2),\((area.south + area.north) / 2),\(zooms.upperBound)",
+            "bounds": boundsText(area), "center": centerText(area, zoom: zooms.upperBound),
         ]
         if let attribution = metadata.attribution { values["attribution"] = attribution }
         if !metadata.layerNames.isEmpty {
@@ -155,6 +154,35 @@ enum DownloadCommand {
             throw UsageError("cannot write \(path): \(error)")
         }
         return file
+    }
+}
+
+extension DownloadCommand {
+    /// Decimals of the degrees written to the metadata: 6 (about 0.1 m).
+    static let metadataDecimals = 6
+
+    /// The MBTiles `bounds` value, "west,south,east,north" in degrees, each rounded outward to
+    /// `metadataDecimals` so that the written box still holds the whole area.
+    static func boundsText(_ area: GeoBounds) -> String {
+        let scale = pow(10, Double(metadataDecimals))
+        return [
+            (area.west * scale).rounded(.down), (area.south * scale).rounded(.down),
+            (area.east * scale).rounded(.up), (area.north * scale).rounded(.up),
+        ].map { degrees($0 / scale) }.joined(separator: ",")
+    }
+
+    /// The MBTiles `center` value, "longitude,latitude,zoom", the degrees rounded to `metadataDecimals`
+    /// ("-83,39.98,14", never "39.980000000000004").
+    static func centerText(_ area: GeoBounds, zoom: Int) -> String {
+        "\(degrees((area.west + area.east) / 2)),\(degrees((area.south + area.north) / 2)),\(zoom)"
+    }
+
+    /// Degrees rounded half away from zero to `metadataDecimals`, trailing zeros left out, never "-0".
+    static func degrees(_ value: Double) -> String {
+        var text = String(format: "%.\(metadataDecimals)f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }
 

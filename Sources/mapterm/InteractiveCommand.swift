@@ -21,7 +21,9 @@ enum InteractiveCommand {
 
     static func run(_ args: ArgumentList) throws {
         let environment = ProcessInfo.processInfo.environment
-        let configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
+        let configuration = try MapConfiguration(
+            args, environment: environment,
+            settings: try UserConfig.load(from: UserConfig.defaultURL(environment: environment), warn: false))
         let setup = try MapSetup(configuration, purpose: .interactive)
         let screen = try TerminalScreen.open(colorMode: nil, keysFromTTY: setup.stream != nil)
         let size = screen.size

@@ -33,7 +33,8 @@ struct MapConfiguration {
         }
     }
 
-    /// `--location` (else `MAPTERM_LOCATION`) as given, and the point it spells or why it does not.
+    /// `--location` (else `MAPTERM_LOCATION`) as given, and the point it spells or why it does not (only
+    /// `MAPTERM_LOCATION` can fail here: a bad `--location` is a usage error, exit 2).
     struct Location {
         var text: String
         var point: Result<LatLon, UsageError>
@@ -55,6 +56,8 @@ struct MapConfiguration {
     var layers: LayerOptions
     /// The settings file's contents.
     var settings: UserConfig
+    /// Where the settings file is (for messages about it).
+    var settingsURL: URL
     /// Where the pins are kept.
     var pinsURL: URL
     /// Where the last view is kept.
@@ -76,15 +79,21 @@ struct MapConfiguration {
         ascii = args.has(OptionTable.ascii)
         placeSource = args.text(OptionTable.source) ?? settings.source
         apiBase = args.text(OptionTable.apiBase)
-        location = (args.text(OptionTable.location) ?? environment["MAPTERM_LOCATION"]).flatMap { text in
-            text.isEmpty
-                ? nil
-                : Location(
-                    text: text,
-                    point: Result { () throws(UsageError) in try PointArgument.parse(text, option: "location") })
+        if let text = args.text(OptionTable.location) {
+            // Given on the command line: a bad point stops here, like a bad --center.
+            location = Location(text: text, point: .success(try PointArgument.parse(text, option: "location")))
+        } else {
+            location = environment["MAPTERM_LOCATION"].flatMap { text in
+                text.isEmpty
+                    ? nil
+                    : Location(
+                        text: text,
+                        point: Result { () throws(UsageError) in try PointArgument.parse(text, option: "location") })
+            }
         }
         layers = try LayerOptions(args, settings: settings)
         self.settings = settings
+        settingsURL = UserConfig.defaultURL(environment: environment)
         pinsURL = PinFile.defaultURL(environment: environment)
         lastView = LastViewFile.defaultFile(environment: environment)
         tileCacheURL = UserConfig.tileCacheURL(environment: environment)

@@ -81,6 +81,9 @@ struct MapSetup {
             if case .failure(let problem) = pins { pinsProblem = problem }
             state.alert = StartupState.alert(location: configuration.location, pinsProblem: pinsProblem)
             if let note = layers.notes.first { state.notice = note }
+            if state.notice == nil {
+                state.notice = configuration.settings.unknownKeysNote(file: configuration.settingsURL)
+            }
             if state.alert == nil, let notice = places.notice {
                 state.alert = Alert("About the places database", detail: notice)
             }

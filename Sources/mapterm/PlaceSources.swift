@@ -80,7 +80,7 @@ enum PlaceSources {
             do {
                 return Opened(source: try FixtureSource(path: name))
             } catch {
-                throw UsageError("cannot read places from \(name): \(error)")
+                throw UsageError("cannot read places from \(TextSanitizer.clean(name, maxLength: 120)): \(error)")
             }
         }
     }

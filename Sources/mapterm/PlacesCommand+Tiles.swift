@@ -14,13 +14,15 @@ extension PlacesCommand {
 
     /// The places of `base` and the points of interest of the `--tiles` sources' tiles covering
     /// `region` (each source at z14, or its deepest zoom when it stops above; remote tiles waited for
-    /// up to `tileWaitSeconds`, or only their cache `offline`), as one source (`TilePlaceSource`).
+    /// up to `tileWaitSeconds`, or only their cache `offline`), as one source (`TilePlaceSource`);
+    /// `settings` are the settings file's.
     static func withTilePlaces(
-        _ base: any PlaceSource, tiles: [String], region: GeoBounds, near: LatLon, offline: Bool
+        _ base: any PlaceSource, tiles: [String], settings: UserConfig, region: GeoBounds, near: LatLon,
+        offline: Bool
     ) async throws -> TilePlaceSource {
         let merged = TilePlaceSource(base: base, matchesBase: !(base is RefugeRestroomsClient))
         let composition = try MapComposition(
-            resources: try ResourceLocator.locate(), tiles: tiles, config: try UserConfig.load(),
+            resources: try ResourceLocator.locate(), tiles: tiles, config: settings,
             cacheDirectory: UserConfig.tileCacheURL(), offline: offline)
         let sources = composition.userSources
         let loaders = sources.stores.map { TileLoader(store: $0) }

@@ -31,8 +31,9 @@ enum PlacesCommand {
         chosen.zoom = try args.value(OptionTable.placesZoom)
         let filter = chosen
         let limit = try args.value(OptionTable.placesLimit) ?? defaultLimit
+        let settings = try UserConfig.load()
         let opened = try PlaceSources.make(
-            args.text(OptionTable.source) ?? (try UserConfig.load().source),
+            args.text(OptionTable.source) ?? settings.source,
             resources: { try ResourceLocator.locate() }, apiBase: args.text(OptionTable.apiBase),
             offline: args.has(OptionTable.offline))
         if let notice = opened.notice { Diagnostics.say(notice) }
@@ -45,7 +46,8 @@ enum PlacesCommand {
                 var source = base
                 if !tiles.isEmpty {
                     let region = searchRegion(around: near, radiusKm: radius).0
-                    source = try await withTilePlaces(base, tiles: tiles, region: region, near: near, offline: offline)
+                    source = try await withTilePlaces(
+                        base, tiles: tiles, settings: settings, region: region, near: near, offline: offline)
                 }
                 return try await nearest(near, radiusKm: radius, filter: filter, limit: limit, from: source)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Terminal
 import TextSafety
+import TileSources
 
 /// Entry point: dispatches to a subcommand (`mapterm CMD --help` prints its usage and options); a usage
 /// error prints one line and exits 2.
@@ -16,8 +17,12 @@ do {
     case "layer": try LayerCommand.spec.run(rest, LayerCommand.run)
     case "import": try ImportCommand.spec.run(rest, ImportCommand.run)
     case "download": try DownloadCommand.spec.run(rest, DownloadCommand.run)
-    case "--help", "-h", "help": Console.out(HelpText.usage)
-    case "--version": Console.out("mapterm \(HelpText.version)")
+    case "--help", "-h", "help":
+        _ = UserConfig.loadOrDefaults()
+        Console.out(HelpText.usage)
+    case "--version":
+        _ = UserConfig.loadOrDefaults()
+        Console.out("mapterm \(HelpText.version)")
     case "--about": try AboutCommand.spec.run(rest, AboutCommand.run)
     default: try InteractiveCommand.spec.run(arguments, InteractiveCommand.run)
     }

@@ -23,6 +23,18 @@ import Testing
         state.places.cappedAt = 500
     }
 
+    /// One place is "1 place" at every width ("1 places" showed on a narrow line).
+    @Test func onePlaceIsSingularAtEveryWidth() {
+        let place = Place(id: "rr:1", kind: .restroom, name: "One", coordinate: LatLon(lat: 37.771, lon: -122.421))
+        var seen = 0
+        for cols in 20...120 {
+            let text = Self.line(cols: cols) { $0.places.markers = [.single(place, rank: 0, zoom: 10)] }
+            #expect(!text.contains("1 places"), "\(cols): \(text)")
+            if text.contains("1 place") { seen += 1 }
+        }
+        #expect(seen > 50, "the count is on the line")
+    }
+
     /// From the smallest screen the map draws on (20 columns) up, "? help" is on the line, with a notice
     /// or without.
     @Test func theKeyHintStaysDownToTheSmallestScreen() {

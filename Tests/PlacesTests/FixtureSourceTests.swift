@@ -29,7 +29,10 @@ import Testing
     }
 
     @Test func reportsBadFiles() throws {
-        #expect(throws: PlaceSourceError.undecodable("not valid JSON")) { try FixtureSource.decode(Data("nope".utf8)) }
+        #expect(
+            throws: PlaceSourceError.undecodable(
+                "not valid JSON (a CSV file of places is added with `mapterm import FILE`)")
+        ) { try FixtureSource.decode(Data("nope".utf8)) }
         #expect(throws: PlaceSourceError.undecodable("place 2: kind is missing")) {
             try FixtureSource.decode(
                 Data(#"[{"id":"a","kind":"restroom","lat":1,"lon":2},{"id":"b","lat":1,"lon":2}]"#.utf8))
@@ -38,6 +41,24 @@ import Testing
             try FixtureSource.decode(Data(#"[{"id":"a","kind":"restroom","lat":91,"lon":2}]"#.utf8))
         }
         #expect(throws: PlaceSourceError.self) { try FixtureSource(path: "/nonexistent/places.json") }
+    }
+
+    /// Regression: a file of the wrong shape was described in the decoder's own words ("Expected to
+    /// decode String but found number instead").
+    @Test(arguments: [
+        (#"[{"id":"a","kind":"restroom","lat":"x","lon":2}]"#, "place 1, lat is not a number"),
+        (#"[{"id":1,"kind":"restroom","lat":1,"lon":2}]"#, "place 1, id is not text"),
+        (#"[{"id":"a","kind":"castle","lat":1,"lon":2}]"#, "place 1, kind has a value that is not allowed"),
+        (#"[{"id":"a","kind":"restroom","lat":null,"lon":2}]"#, "place 1, lat is null"),
+        (#"[7]"#, "place 1 is not a JSON object"),
+        (#"{"id":"a"}"#, "not a JSON array of places"),
+        (
+            #"[{"id":16273,"name":"Austin City Hall","latitude":30.26,"longitude":-97.74}]"#,
+            "it holds Refuge Restrooms records, not mapterm places; add them with `mapterm import FILE`"
+        ),
+    ])
+    func wrongShapesAreSaidInOurWords(json: String, reason: String) throws {
+        #expect(throws: PlaceSourceError.undecodable(reason)) { try FixtureSource.decode(Data(json.utf8)) }
     }
 
     @Test func dropsDuplicateIDsAndInvalidCoordinates() async throws {

@@ -82,7 +82,11 @@ import Testing
         #expect(result.issues.isEmpty)
         #expect(result.places.first?.name == "Quoted, \"name\"")
         #expect(result.places.first?.coordinate == LatLon(lat: 30.5, lon: -97.5))
-        #expect(throws: PlaceImportError.self) { try importCSV("latitude,longitude,name\n1,2,x\n") }
+        // Without an id column the ids are made from the rows (they used to be refused).
+        #expect(
+            try importCSV("latitude,longitude,name\n1,2,x\n").places.map(\.id) == [
+                PlaceImporter.generatedID(name: "x", latitude: "1", longitude: "2")
+            ])
     }
 
     @Test func withoutHeaderUsesRefugeOrder() throws {
@@ -128,5 +132,48 @@ import Testing
     @Test func sniffsTheFormat() {
         #expect(PlaceImporter.sniff(Data("  \n[{}]".utf8)) == .json)
         #expect(PlaceImporter.sniff(Data("id,name".utf8)) == .csv)
+    }
+}
+
+/// CSV files that are not Refuge exports: a header naming the coordinates (any of the usual spellings)
+/// and no id column imports with ids made from each row; a file that is no place file at all is
+/// refused whole.
+struct PlaceImporterPlainCSVTests {
+    @Test(arguments: [("latitude", "longitude"), ("lat", "lon"), ("Lat", "Lng"), ("LAT", "long")])
+    func aHeaderWithNameAndCoordinatesImportsWithoutIDs(lat: String, lon: String) throws {
+        let csv = "name,\(lat),\(lon)\nCafe A,37.77,-122.41\nCafe B,37.78,-122.42\n"
+        let result = try PlaceImporter.importData(Data(csv.utf8), format: .csv)
+        #expect(result.issues.isEmpty)
+        #expect(result.places.map(\.name) == ["Cafe A", "Cafe B"])
+        #expect(
+            result.places.map(\.coordinate) == [LatLon(lat: 37.77, lon: -122.41), LatLon(lat: 37.78, lon: -122.42)])
+        let ids = result.places.map(\.id)
+        #expect(
+            ids == [
+                PlaceImporter.generatedID(name: "Cafe A", latitude: "37.77", longitude: "-122.41"),
+                PlaceImporter.generatedID(name: "Cafe B", latitude: "37.78", longitude: "-122.42"),
+            ])
+        #expect(ids.allSatisfy { $0.hasPrefix("csv:") && $0.count == 20 })
+    }
+
+    @Test func generatedIDsAreStableAndDependOnTheRow() {
+        let a = PlaceImporter.generatedID(name: "Cafe A", latitude: "37.77", longitude: "-122.41")
+        #expect(a == PlaceImporter.generatedID(name: " Cafe A ", latitude: "37.77", longitude: "-122.41"))
+        #expect(a != PlaceImporter.generatedID(name: "Cafe A", latitude: "37.77", longitude: "-122.4"))
+        // FNV-1a 64 of "" is its offset basis.
+        #expect(PlaceImporter.generatedID(name: "", latitude: "", longitude: "") != a)
+    }
+
+    @Test func aPasswordFileIsRefusedWhole() throws {
+        let passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
+        #expect(throws: PlaceImportError.self) { try PlaceImporter.importData(Data(passwd.utf8), format: .csv) }
+    }
+
+    @Test func aBinaryFileIsRefusedWhole() throws {
+        let binary = Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x2C, 0x0A])
+        let error = #expect(throws: PlaceImportError.self) {
+            try PlaceImporter.importData(binary, format: PlaceImporter.sniff(binary))
+        }
+        #expect(error?.description.contains("binary") == true)
     }
 }

@@ -38,7 +38,8 @@ corrupt_pins_are_kept_aside() {
 }
 
 bad_location_is_explained() {
-  start 100 30 --source "$here/empty-places.json" --location 123,456
+  # From the environment (a bad --location is a usage error, suite 22).
+  MAPTERM_LOCATION=123,456 start 100 30 --source "$here/empty-places.json"
   wait_for 'is not valid' && wait_for 'LAT,LON'
 }
 
@@ -46,7 +47,7 @@ check "two pins show the midpoint and the meeting point" drop_two_pins
 check "pins come back after a restart" pins_survive_a_restart
 check "a pin's pane names the country around it" pin_pane_names_the_place
 check "a corrupt pins file is kept aside with an alert" corrupt_pins_are_kept_aside
-check "an invalid --location is explained" bad_location_is_explained
+check "an invalid MAPTERM_LOCATION is explained" bad_location_is_explained
 
 # Two maps on one data folder (two terminals): each one's pins survive the other's saves, each sees
 # the other's within a second or two, and a pin removed in one does not come back from the other.

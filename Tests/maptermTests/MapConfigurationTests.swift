@@ -64,7 +64,7 @@ struct MapConfigurationTests {
     }
 
     @Test func aBadLocationIsKeptForTheAlert() throws {
-        let made = try configuration(["--location", "123,456"])
+        let made = try configuration([], environment: ["MAPTERM_LOCATION": "123,456"])
         let location = try #require(made.location)
         #expect(throws: UsageError.self) { try location.point.get() }
         let alert = try #require(StartupState.alert(location: location, pinsProblem: nil))
@@ -73,8 +73,17 @@ struct MapConfigurationTests {
         #expect(StartupState.alert(location: nil, pinsProblem: nil) == nil)
     }
 
+    @Test func aBadLocationOptionSaysTheRange() throws {
+        let location = #expect(throws: UsageError.self) { try configuration(["--location", "999,0"]) }
+        #expect(location?.description == "--location: latitude 999 is out of range: it must lie in -90...90")
+        let center = #expect(throws: UsageError.self) { try configuration(["--center", "91,0"]) }
+        #expect(center?.description == "--center: latitude 91 is out of range: it must lie in -90...90")
+    }
+
     @Test func badValuesAreUsageErrors() throws {
-        for arguments in [["--zoom", "x"], ["--hide", "cats"], ["--trail", "5"], ["--center", "91,0"]] {
+        for arguments in [
+            ["--zoom", "x"], ["--hide", "cats"], ["--trail", "5"], ["--center", "91,0"], ["--location", "999,0"],
+        ] {
             #expect(throws: UsageError.self, "\(arguments)") { try configuration(arguments) }
         }
     }

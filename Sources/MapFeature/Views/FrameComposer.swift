@@ -41,6 +41,7 @@ public struct FrameComposer: Sendable {
         let placement = OverlayPlacement(state, marks: marks, credit: credit, map: map)
         var map = consume map
         LayerPainter().paint(state, into: &map.grid)
+        RunwayPainter().paint(state, into: &map.grid)
         let layer = MarkerPass()
         // Under the names, so that every name stays whole.
         layer.drawRoute(state, into: &map.grid)

@@ -123,8 +123,8 @@ struct StatusBar {
             full = "no places in view"
             short = "no places"
         } else if counts.markers == counts.places {
-            full = "\(NumberText.grouped(counts.places)) place\(counts.places == 1 ? "" : "s") in view"
-            short = "\(NumberText.grouped(counts.places)) places"
+            short = "\(NumberText.grouped(counts.places)) place\(counts.places == 1 ? "" : "s")"
+            full = short + " in view"
         } else {
             let places = NumberText.grouped(counts.places)
             let markers = "\(NumberText.grouped(counts.markers)) marker\(counts.markers == 1 ? "" : "s")"

@@ -5,7 +5,9 @@ import TextSafety
 public enum PlaceImportFormat: String, Sendable, Hashable, CaseIterable {
     /// A JSON array of Refuge Restrooms API v1 objects (see `RefugeRestroomDTO`).
     case json
-    /// Refuge Restrooms CSV (see `PlaceImporter.refugeColumns`).
+    /// Refuge Restrooms CSV (see `PlaceImporter.refugeColumns`), or any CSV whose header names a
+    /// latitude and a longitude column (see `PlaceImporter.header`; without an id column the ids are
+    /// made by `PlaceImporter.generatedID`).
     case csv
 }
 
@@ -122,19 +124,32 @@ public enum PlaceImporter {
 
     // MARK: CSV
 
+    /// Header names read as the latitude column, besides "latitude".
+    package static let latitudeNames: Set<String> = ["latitude", "lat"]
+    /// Header names read as the longitude column, besides "longitude".
+    package static let longitudeNames: Set<String> = ["longitude", "lon", "lng", "long"]
+
     private static func importCSV(_ data: Data) throws -> PlaceImportResult {
+        if data.prefix(8192).contains(0) {
+            throw PlaceImportError.malformed("it is a binary file, not CSV or JSON")
+        }
         var collector = Collector()
         var columns: [String: Int]?
         var expectedCount = refugeColumns.count
+        var generatesIDs = false
         var recordNumber = 0
         try CSVReader.forEachRecord(in: data) { record in
             if columns == nil {
-                let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                if names.contains("latitude") && names.contains("longitude") {
-                    guard names.contains("id") else { throw PlaceImportError.malformed("the header has no id column") }
-                    columns = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-                    expectedCount = names.count
+                if let header = header(record.fields) {
+                    columns = header
+                    expectedCount = record.fields.count
+                    generatesIDs = header["id"] == nil
                     return
+                }
+                guard record.fields.count == refugeColumns.count else {
+                    throw PlaceImportError.malformed(
+                        "line \(record.line) is neither a header naming latitude and longitude columns nor a Refuge Restrooms row of \(refugeColumns.count) fields"
+                    )
                 }
                 columns = Dictionary(uniqueKeysWithValues: refugeColumns.enumerated().map { ($1, $0) })
             }
@@ -146,13 +161,42 @@ public enum PlaceImporter {
                 return
             }
             let row = Row(fields: record.fields, columns: columns ?? [:])
-            switch row.dto() {
-            case .success(let dto): collector.add(dto, line: record.line, record: recordNumber)
+            switch row.dto(generatesID: generatesIDs) {
+            case .success(let dto):
+                collector.add(dto, id: generatesIDs ? row.generatedID() : nil, line: record.line, record: recordNumber)
             case .failure(let error):
                 collector.reject(line: record.line, record: recordNumber, message: error.description)
             }
         }
         return collector.result
+    }
+
+    /// The columns of a header row naming a latitude and a longitude column (any case; "lat", "lng", …
+    /// too, see `latitudeNames`), those two under "latitude" and "longitude"; nil for any other row.
+    private static func header(_ fields: [String]) -> [String: Int]? {
+        var columns: [String: Int] = [:]
+        for (index, field) in fields.enumerated() {
+            var name = field.trimmingCharacters(in: .whitespaces).lowercased()
+            if latitudeNames.contains(name) { name = "latitude" }
+            if longitudeNames.contains(name) { name = "longitude" }
+            if columns[name] == nil { columns[name] = index }
+        }
+        return columns["latitude"] != nil && columns["longitude"] != nil ? columns : nil
+    }
+
+    /// The id of a row of a file without an id column: "csv:" and 16 hexadecimal digits of the 64-bit
+    /// FNV-1a hash of its name, latitude and longitude as written (trimmed, joined by U+001F). The same
+    /// row imported again replaces its place; two rows alike in all three are one place.
+    package static func generatedID(name: String, latitude: String, longitude: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let text = [name, latitude, longitude].map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: "\u{1F}")
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return "csv:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// A CSV row addressed by column name.
@@ -167,10 +211,17 @@ public enum PlaceImporter {
         func bool(_ name: String) -> Bool { text(name).flatMap(LenientText.bool(from:)) ?? false }
         func int(_ name: String) -> Int { text(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0 }
 
-        func dto() -> Result<RefugeRestroomDTO, PlaceRecordError> {
+        /// The row's record; `generatesID`: the file has no id column (the id is `generatedID()`).
+        func dto(generatesID: Bool) -> Result<RefugeRestroomDTO, PlaceRecordError> {
             let idText = (text("id") ?? "").trimmingCharacters(in: .whitespaces)
-            guard !idText.isEmpty else { return .failure(.missing(field: "id")) }
-            guard let id = Int(idText) else { return .failure(.notANumber(field: "id", text: idText)) }
+            let id: Int
+            if generatesID {
+                id = 0
+            } else {
+                guard !idText.isEmpty else { return .failure(.missing(field: "id")) }
+                guard let number = Int(idText) else { return .failure(.notANumber(field: "id", text: idText)) }
+                id = number
+            }
             let latText = text("latitude")
             let lonText = text("longitude")
             var dto = RefugeRestroomDTO(
@@ -185,6 +236,12 @@ public enum PlaceImporter {
             dto.longitudeText = lonText
             return .success(dto)
         }
+
+        /// `PlaceImporter.generatedID` of this row.
+        func generatedID() -> String {
+            PlaceImporter.generatedID(
+                name: text("name") ?? "", latitude: text("latitude") ?? "", longitude: text("longitude") ?? "")
+        }
     }
 
     // MARK: Collecting
@@ -193,9 +250,11 @@ public enum PlaceImporter {
         var result = PlaceImportResult()
         var seen = Set<String>()
 
-        mutating func add(_ dto: RefugeRestroomDTO, line: Int?, record: Int) {
+        /// Adds the record's place, under `id` when given (else "rr:ID").
+        mutating func add(_ dto: RefugeRestroomDTO, id: String? = nil, line: Int?, record: Int) {
             do {
-                let place = try dto.toPlace()
+                var place = try dto.toPlace()
+                if let id { place.id = id }
                 if seen.insert(place.id).inserted {
                     result.places.append(place)
                 } else {

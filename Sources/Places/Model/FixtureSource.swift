@@ -43,8 +43,13 @@ public struct FixtureSource: PlaceSource {
         do {
             places = try JSONDecoder().decode([Place].self, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw PlaceSourceError.undecodable("not valid JSON")
+            throw PlaceSourceError.undecodable(
+                "not valid JSON (a CSV file of places is added with `mapterm import FILE`)")
         } catch let error as DecodingError {
+            if holdsRefugeRecords(data) {
+                throw PlaceSourceError.undecodable(
+                    "it holds Refuge Restrooms records, not mapterm places; add them with `mapterm import FILE`")
+            }
             throw PlaceSourceError.undecodable(describe(error))
         }
         return try places.enumerated().map { offset, place in
@@ -62,24 +67,53 @@ public struct FixtureSource: PlaceSource {
         return try encoder.encode(places)
     }
 
+    /// True when `data` is a JSON array whose first element is a Refuge Restrooms record with both
+    /// coordinates (the form `mapterm import` reads).
+    private static func holdsRefugeRecords(_ data: Data) -> Bool {
+        guard let records = try? RefugeRestroomDTO.records(inJSON: [UInt8](data)),
+            case .success(let first) = records.first
+        else { return false }
+        return first.latitude != nil && first.longitude != nil
+    }
+
+    /// Says in our words what is wrong and where ("place 3, lat is not a number"), never the decoder's
+    /// own sentence.
     private static func describe(_ error: DecodingError) -> String {
         let context: DecodingError.Context
+        let problem: String
         switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+        case .typeMismatch(let type, let c):
             context = c
+            problem = "is not \(expected(type))"
+        case .valueNotFound(_, let c):
+            context = c
+            problem = "is null"
+        case .keyNotFound(let key, let c):
+            let rest = c.codingPath.dropFirst().map(\.stringValue) + [key.stringValue]
+            guard let index = c.codingPath.first?.intValue else { return "not a JSON array of places" }
+            return "place \(index + 1): \(rest.joined(separator: ".")) is missing"
+        case .dataCorrupted(let c):
+            context = c
+            problem = "has a value that is not allowed"
         @unknown default:
             return "not a JSON array of places"
         }
-        var location = ""
-        if let first = context.codingPath.first, let index = first.intValue {
-            location = "place \(index + 1)"
-            let rest = context.codingPath.dropFirst().map(\.stringValue)
-            if case .keyNotFound(let key, _) = error {
-                return "\(location): \((rest + [key.stringValue]).joined(separator: ".")) is missing"
-            }
-            if !rest.isEmpty { location += ", \(rest.joined(separator: "."))" }
-            return "\(location): \(context.debugDescription)"
+        guard let first = context.codingPath.first, let index = first.intValue else {
+            return "not a JSON array of places"
         }
-        return "not a JSON array of places"
+        let rest = context.codingPath.dropFirst().map(\.stringValue)
+        guard !rest.isEmpty else { return "place \(index + 1) is not a JSON object" }
+        return "place \(index + 1), \(rest.joined(separator: ".")) \(problem)"
+    }
+
+    /// "text", "a number", … for the type a decoder wanted.
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is Double.Type, is Int.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "a list"
+        default: return "of the expected form"
+        }
     }
 }
