@@ -42,9 +42,10 @@ public struct GazetteerSearchIndex: SearchSource {
         "Cataluña": "Catalonia", "Andalucía": "Andalusia", "Wien": "Vienna", "Tirol": "Tyrol",
     ]
 
-    /// Builds the index over `geocoder`'s countries, regions and cities.
-    public init(_ geocoder: ReverseGeocoder) {
-        self.init(entries: Self.candidates(of: geocoder))
+    /// Builds the index over `geocoder`'s countries, regions and cities, the cities found by their
+    /// `cityNames` too.
+    public init(_ geocoder: ReverseGeocoder, cityNames: GazetteerCityNames) {
+        self.init(entries: Self.candidates(of: geocoder, cityNames: cityNames))
     }
 
     /// Builds the index over `entries` (any order).
@@ -110,7 +111,8 @@ public struct GazetteerSearchIndex: SearchSource {
 
     // MARK: SearchSource
 
-    public func candidates(for words: [String], typos: Bool, limit: Int) -> [SearchCandidate] {
+    /// The gazetteer is small enough to answer by importance alone: `center` is not used.
+    public func candidates(for words: [String], near center: LatLon, typos: Bool, limit: Int) -> [SearchCandidate] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let found = typos ? typoMatches(words) : prefixMatches(words)
         return found.sorted().prefix(limit).map { store[Int($0)] }
@@ -143,13 +145,13 @@ public struct GazetteerSearchIndex: SearchSource {
         return result
     }
 
-    /// Entries having, for every word typed, a word it starts or is one typo away from (words of
-    /// `SearchTypo.minimumLength` letters or more; numbers are not corrected).
+    /// Entries having, for every word typed, a word it starts or is one typo away from (`SearchTypo`;
+    /// numbers are not corrected).
     private func typoMatches(_ words: [String]) -> [Int32] {
         let typed = words.map { Array($0.unicodeScalars) }
         let lettered = typed.indices.filter { typed[$0].contains { $0.properties.isAlphabetic } }
         guard let longest = lettered.max(by: { typed[$0].count < typed[$1].count }),
-            typed[longest].count >= SearchTypo.minimumLength
+            typed[longest].count >= SearchTypo.swapLength
         else { return [] }
         var result: [Int32] = []
         var seen = Set<Int32>()
@@ -183,8 +185,8 @@ public struct GazetteerSearchIndex: SearchSource {
     // MARK: Entries
 
     /// Countries (centre of their largest part, ISO code as a code), regions (`representativePoints`,
-    /// "country" as context) and cities of `geocoder`.
-    static func candidates(of geocoder: ReverseGeocoder) -> [SearchCandidate] {
+    /// "country" as context) and cities of `geocoder` (with their `cityNames` as other names).
+    static func candidates(of geocoder: ReverseGeocoder, cityNames: GazetteerCityNames) -> [SearchCandidate] {
         var result: [SearchCandidate] = []
         var countryOfA3: [String: String] = [:]
         let countries = geocoder.countries
@@ -204,11 +206,12 @@ public struct GazetteerSearchIndex: SearchSource {
                     name: name, kind: .region, coordinate: point, importance: regionImportance,
                     alternateNames: englishNames[name].map { [$0] } ?? [], context: country))
         }
-        for city in geocoder.cities {
+        for (index, city) in geocoder.cities.enumerated() {
             result.append(
                 SearchCandidate(
                     name: city.name, kind: .city, coordinate: city.coordinate,
-                    importance: SearchCandidate.importance(population: city.population)))
+                    importance: SearchCandidate.importance(population: city.population),
+                    alternateNames: cityNames.byCity[index] ?? []))
         }
         return result
     }
