@@ -17,7 +17,8 @@ extension PostGISPlaceStore {
         -> [SearchCandidate]
     {
         try WordIndexScan.candidates(
-            for: words, near: center, typos: typos, limit: limit, typoRanges: { try typoTerms(words).map { ($0, nil) } },
+            for: words, near: center, typos: typos, limit: limit,
+            typoRanges: { try typoTerms(words).map { ($0, nil) } },
             count: count(prefix:), rows: { try rows(from: $0.low, below: $0.high) }, nearby: rows(in:limit:))
     }
 

@@ -43,7 +43,8 @@ import Testing
             for typos in [false, true] {
                 #expect(
                     loaded.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 100)
-                        == Self.built.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 100), "\(query) typos \(typos)")
+                        == Self.built.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 100),
+                    "\(query) typos \(typos)")
             }
         }
     }
@@ -64,7 +65,9 @@ import Testing
             try Data(bytes.prefix(cut)).write(to: target)
             #expect(throws: GazetteerError.self) { try GazetteerSearchIndex(contentsOf: target) }
             let damaged = try GazetteerSearchIndex.loadWithGeocoder(directory: copy)
-            #expect(damaged.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).first?.name == "Paris")
+            #expect(
+                damaged.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).first?
+                    .name == "Paris")
         }
     }
 
@@ -86,7 +89,9 @@ import Testing
                 for _ in 0..<16 {
                     Task {
                         let load = try? GazetteerSearchIndex.loadWithGeocoder(directory: folder)
-                        if load?.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 1).first?.name == "Paris" {
+                        if load?.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 1)
+                            .first?.name == "Paris"
+                        {
                             found.add()
                         }
                         done.signal()

@@ -89,7 +89,9 @@ struct PlaceStoreWordIndexTests {
         let reopened = try PlaceStore(path: folder.path("bulk.sqlite"), create: false)
         for words in [["q1"], ["7", "main"], ["49", "gare"], ["q3", "lak"]] {
             let ids = { (store: PlaceStore) in
-                Set(try store.candidates(for: words, near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(\.placeID))
+                Set(
+                    try store.candidates(for: words, near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(
+                        \.placeID))
             }
             #expect(try !ids(reopened).isEmpty && ids(reopened) == ids(small), "\(words)")
         }
@@ -106,10 +108,18 @@ struct PlaceStoreWordIndexTests {
         var added = Self.places(count: 1, seed: 64, idOffset: 5000)[0]
         added.name = "Zyzzyva Kiosk"
         try store.import([added])
-        #expect(try store.candidates(for: ["quixo"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID) == [renamed.id])
-        #expect(try store.candidates(for: ["lavatory", "qui"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID) == [renamed.id])
-        #expect(try store.candidates(for: ["zyzzyva"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID) == [added.id])
-        #expect(try store.candidates(for: ["zyzzvya"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID) == [added.id])
+        #expect(
+            try store.candidates(for: ["quixo"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID)
+                == [renamed.id])
+        #expect(
+            try store.candidates(for: ["lavatory", "qui"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(
+                \.placeID) == [renamed.id])
+        #expect(
+            try store.candidates(for: ["zyzzyva"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID)
+                == [added.id])
+        #expect(
+            try store.candidates(for: ["zyzzvya"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [added.id])
         let oldWords = SearchText.words(places[1234].name)
         let stale = try store.candidates(for: oldWords, near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
         #expect(!stale.contains { $0.placeID == renamed.id }, "found by the words it lost")
@@ -125,9 +135,15 @@ struct PlaceStoreWordIndexTests {
         places[1777].name = "Maxwell Hall"
         let store = try folder.store(with: places)
         // The walk passes the ~47 blocks of `mahler` and `mainz` before it reaches `maxwell`.
-        #expect(try store.candidates(for: ["maxwlel"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID) == [places[1777].id])
-        #expect(try store.candidates(for: ["amxwell"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID) == [places[1777].id])
-        #expect(try store.candidates(for: ["mainzz"], near: .init(lat: 0, lon: 0), typos: true, limit: 5000).count == PlaceStore.searchScanLimit)
+        #expect(
+            try store.candidates(for: ["maxwlel"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [places[1777].id])
+        #expect(
+            try store.candidates(for: ["amxwell"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [places[1777].id])
+        #expect(
+            try store.candidates(for: ["mainzz"], near: .init(lat: 0, lon: 0), typos: true, limit: 5000).count
+                == PlaceStore.searchScanLimit)
     }
 
     @Test func aVersionThreeStoreIsUpgradedInPlace() throws {
@@ -164,7 +180,9 @@ struct PlaceStoreWordIndexTests {
             place.name = "Wombat " + place.name
             return place
         }
-        let before = Set(try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(\.placeID))
+        let before = Set(
+            try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(
+                \.placeID))
         let done = DispatchSemaphore(value: 0)
         let importer = Thread {
             try! writer.import(more)
@@ -174,13 +192,18 @@ struct PlaceStoreWordIndexTests {
         // Until the import commits the reader sees none of its places, then all of them.
         var seen: Set<Int> = []
         while done.wait(timeout: .now()) == .timedOut {
-            seen.insert(try reader.candidates(for: ["wombat"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).count)
+            seen.insert(
+                try reader.candidates(for: ["wombat"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).count)
             #expect(
-                Set(try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(\.placeID)).isSuperset(
+                Set(
+                    try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
+                        .compactMap(\.placeID)
+                ).isSuperset(
                     of: before))
         }
         #expect(seen.isSubset(of: [0, PlaceStore.searchScanLimit]))
-        let after = try reader.candidates(for: ["wombat", "42"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
+        let after = try reader.candidates(
+            for: ["wombat", "42"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
         let expected = more.filter { SearchText.words($0.name).contains("42") }.map(\.id)
         #expect(!expected.isEmpty && Set(after.compactMap(\.placeID)) == Set(expected))
     }

@@ -15,7 +15,9 @@ import Testing
         let resources = RepositoryPaths.root.appendingPathComponent("Resources")
         let store = try! PlaceDatabase.open(directory: folder, resources: resources)
         let geocoder = try! ReverseGeocoder(directory: resources.appendingPathComponent("gazetteer"))
-        return PlaceSearch(sources: [GazetteerSearchIndex(geocoder, directory: resources.appendingPathComponent("gazetteer")), store]) { geocoder.describe($0) }
+        return PlaceSearch(sources: [
+            GazetteerSearchIndex(geocoder, directory: resources.appendingPathComponent("gazetteer")), store,
+        ]) { geocoder.describe($0) }
     }()
 
     static let marketStreet = LatLon(lat: 37.7793, lon: -122.4137)
