@@ -4,6 +4,9 @@ import Storage
 import TextSafety
 
 extension PostGISPlaceStore {
+    /// A typo search reads thousands of rows of `mapterm_place_words`: asked only when nothing matched.
+    public var cheapTypos: Bool { false }
+
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts: read from `mapterm_place_words` for the rarest word (counted up to
     /// `PlaceStore.searchScanLimit`), at most that many (word, place) pairs in word then rowid order, each

@@ -11,6 +11,9 @@ extension PlaceStore: SearchSource {
     /// The most indexed words one typo away that a search tries for one typed word.
     package static let typoTerms = 20
 
+    /// A typo search reads thousands of rows of `place_words`: asked only when nothing matched.
+    public var cheapTypos: Bool { false }
+
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts (`SearchMatch` up to `.keyword`): read from `place_words` for the rarest word (the one with
     /// the fewest places, counted up to `searchScanLimit`), at most `searchScanLimit` places of it in word

@@ -7,8 +7,8 @@ import Places
 /// indexed words one typo away), keep each place once and only those `SearchMatch` accepts, stop at
 /// `limit`. When the rarest prefix has more places than one search reads (`PlaceStore.searchScanLimit`),
 /// the places read are only the first in word order, so the places near the centre are read first:
-/// in boxes around it of growing size (`nearRadiiKm`), at most `nearScanLimit` rows in all, keeping up
-/// to half of `limit` that match. The stores supply how to count a prefix and how to read a range of
+/// in boxes around it of growing size (`nearRadiiKm`) until one holds `nearEnough` matches, at most
+/// `nearScanLimit` rows in all, keeping up to half of `limit` that match. The stores supply how to count a prefix and how to read a range of
 /// words or a box.
 package enum WordIndexScan {
     /// Above every character: the end of the range of words starting with a prefix.
@@ -16,7 +16,9 @@ package enum WordIndexScan {
     /// The half-sides, in km, of the boxes around the centre read for a common word, smallest first.
     package static let nearRadiiKm: [Double] = [5, 25, 125, 625]
     /// The most rows the boxes of one search read together.
-    package static let nearScanLimit = 2000
+    package static let nearScanLimit = 500
+    /// The matches after which no larger box is read (a screenful of results).
+    package static let nearEnough = 10
 
     /// A range of indexed words: from `low`, below `high` (nil: exactly `low`).
     package typealias Range = (low: String, high: String?)
@@ -56,6 +58,7 @@ package enum WordIndexScan {
                         budget -= read.count
                         if take(read, cap: max(limit / 2, 1)) || budget <= 0 { break boxes }
                     }
+                    if found.count >= nearEnough { break }
                 }
             }
         }

@@ -6,7 +6,8 @@ import GeoCore
 /// Ranking: `SearchRanking` (a code first; then importance, how well the words match and distance from
 /// the view centre as one score; a `near:` query: match, then distance). Each source gives at most
 /// `candidateLimit` candidates, those near the centre among them (`SearchSource`); typos are tried
-/// too unless some candidate matches a code or a whole name, and ranked with the rest. A query that is
+/// too unless some candidate matches a code or a whole name (in the sources where that is cheap, in
+/// every source when nothing matched), and ranked with the rest. A query that is
 /// a coordinate answers that coordinate alone (or says why it is not one).
 public struct PlaceSearch: Sendable {
     /// The most candidates taken from each source per query.
@@ -47,10 +48,12 @@ public struct PlaceSearch: Sendable {
         case nil: break
         }
         guard !query.words.isEmpty else { return Answer() }
-        var ranked = try collect(query, center: center, typos: false, accepts: accepts)
+        var ranked = try collect(query, center: center, typos: false, sources: sources, accepts: accepts)
         if !ranked.contains(where: { $0.match.isWhole }) {
+            // Weak literal hits: typos from the sources where they are cheap; none: from every source.
+            let asked = ranked.isEmpty ? sources : sources.filter(\.cheapTypos)
             let literal = Set(ranked.map(\.candidate))
-            ranked += try collect(query, center: center, typos: true, accepts: accepts).filter {
+            ranked += try collect(query, center: center, typos: true, sources: asked, accepts: accepts).filter {
                 !literal.contains($0.candidate)
             }
         }
@@ -68,9 +71,9 @@ public struct PlaceSearch: Sendable {
         return Answer(results: Array(results))
     }
 
-    /// Every source's matching candidates, unordered.
+    /// The matching candidates of `sources`, unordered.
     private func collect(
-        _ query: SearchQuery, center: LatLon, typos: Bool, accepts: (SearchKind) -> Bool
+        _ query: SearchQuery, center: LatLon, typos: Bool, sources: [any SearchSource], accepts: (SearchKind) -> Bool
     ) throws -> [SearchResult] {
         var results: [SearchResult] = []
         let key = query.key

@@ -11,4 +11,9 @@ public protocol SearchSource: Sendable {
     /// then rejects.
     /// - Throws: when the source fails (SQLite); never for what the words contain.
     func candidates(for words: [String], near center: LatLon, typos: Bool, limit: Int) throws -> [SearchCandidate]
+
+    /// True when looking for typos costs about what a search of the words as typed does (an index in
+    /// memory): such a source is asked for typos beside weak literal hits, the others only when nothing
+    /// matched at all.
+    var cheapTypos: Bool { get }
 }
