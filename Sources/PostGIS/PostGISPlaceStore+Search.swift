@@ -4,17 +4,36 @@ import Storage
 import TextSafety
 
 extension PostGISPlaceStore {
+    /// A typo search reads thousands of rows of `mapterm_place_words`: asked only when nothing matched.
+    public var cheapTypos: Bool { false }
+
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts: read from `mapterm_place_words` for the rarest word (counted up to
     /// `PlaceStore.searchScanLimit`), at most that many (word, place) pairs in word then rowid order, each
-    /// checked by `SearchMatch`, as the SQLite store does. With `typos`, the indexed words one typo away
-    /// from the longest typed word (sharing its first two letters, in either order) are tried instead.
+    /// checked by `SearchMatch`, as the SQLite store does, and for a word with more places the places near
+    /// `center` first, in the same boxes (`WordIndexScan`), through the GiST index of `geom`. With
+    /// `typos`, the indexed words one typo away from the longest typed word (sharing its first two
+    /// letters, in either order) are tried instead.
     /// Words are bound as values, never parsed as SQL.
     /// - Throws: `PostGISError` when the server fails.
-    public func candidates(for words: [String], typos: Bool, limit: Int) throws -> [SearchCandidate] {
+    public func candidates(for words: [String], near center: LatLon, typos: Bool, limit: Int) throws
+        -> [SearchCandidate]
+    {
         try WordIndexScan.candidates(
-            for: words, typos: typos, limit: limit, typoRanges: { try typoTerms(words).map { ($0, nil) } },
-            count: count(prefix:), rows: { try rows(from: $0.low, below: $0.high) })
+            for: words, near: center, typos: typos, limit: limit,
+            typoRanges: { try typoTerms(words).map { ($0, nil) } },
+            count: count(prefix:), rows: { try rows(from: $0.low, below: $0.high) }, nearby: rows(in:limit:))
+    }
+
+    /// At most `limit` places inside `box` (not crossing the antimeridian), in rowid order.
+    private func rows(in box: GeoBounds, limit: Int) throws -> [(Int64, SearchCandidate)] {
+        try connection.query(
+            """
+            SELECT rowid, id, kind, name, lat, lon, rank, keywords FROM mapterm_places
+            WHERE geom && ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326)
+            AND lon >= $1::float8 AND lon <= $3::float8 AND lat >= $2::float8 AND lat <= $4::float8
+            ORDER BY rowid LIMIT $5::bigint
+            """, ["\(box.west)", "\(box.south)", "\(box.east)", "\(box.north)", "\(max(limit, 0))"], read: decode)
     }
 
     /// The (word, place) pairs with a word starting with `prefix`, counted up to `searchScanLimit + 1`.
@@ -35,21 +54,24 @@ extension PostGISPlaceStore {
             SELECT p.rowid, p.id, p.kind, p.name, p.lat, p.lon, p.rank, p.keywords
             FROM (SELECT word, rowid FROM mapterm_place_words WHERE \(condition) ORDER BY word, rowid LIMIT $2::bigint) w
             JOIN mapterm_places p ON p.rowid = w.rowid ORDER BY w.word, w.rowid
-            """, [low, "\(PlaceStore.searchScanLimit)"] + (high.map { [$0] } ?? [])
-        ) { rows in
-            (0..<rows.count).compactMap { row in
-                guard let kind = PlaceKind(rawValue: rows.text(row, 2)) else { return nil }
-                let coordinate = LatLon(lat: rows.double(row, 4), lon: rows.double(row, 5))
-                guard coordinate.isValid else { return nil }
-                let keywords = PlaceKeywords.parse(TextSanitizer.clean(rows.text(row, 7)))
-                return (
-                    Int64(rows.int(row, 0)),
-                    SearchCandidate(
-                        name: TextSanitizer.clean(rows.text(row, 3)), kind: .place(kind), coordinate: coordinate,
-                        importance: SearchCandidate.importance(placeRank: UInt8(clamping: rows.int(row, 6))),
-                        codes: keywords.codes, keywords: keywords.text, placeID: TextSanitizer.clean(rows.text(row, 1)))
-                )
-            }
+            """, [low, "\(PlaceStore.searchScanLimit)"] + (high.map { [$0] } ?? []), read: decode)
+    }
+
+    /// The places of rows selecting `rowid, id, kind, name, lat, lon, rank, keywords`, sanitised; rows of an
+    /// unknown kind or an invalid coordinate are skipped.
+    private func decode(_ rows: PostgresConnection.Rows) -> [(Int64, SearchCandidate)] {
+        (0..<rows.count).compactMap { row in
+            guard let kind = PlaceKind(rawValue: rows.text(row, 2)) else { return nil }
+            let coordinate = LatLon(lat: rows.double(row, 4), lon: rows.double(row, 5))
+            guard coordinate.isValid else { return nil }
+            let keywords = PlaceKeywords.parse(TextSanitizer.clean(rows.text(row, 7)))
+            return (
+                Int64(rows.int(row, 0)),
+                SearchCandidate(
+                    name: TextSanitizer.clean(rows.text(row, 3)), kind: .place(kind), coordinate: coordinate,
+                    importance: SearchCandidate.importance(placeRank: UInt8(clamping: rows.int(row, 6))),
+                    codes: keywords.codes, keywords: keywords.text, placeID: TextSanitizer.clean(rows.text(row, 1)))
+            )
         }
     }
 
@@ -60,7 +82,7 @@ extension PostGISPlaceStore {
         let lettered = words.filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
         guard let longest = lettered.max(by: { $0.unicodeScalars.count < $1.unicodeScalars.count }) else { return [] }
         let typed = Array(longest.unicodeScalars)
-        guard typed.count >= SearchTypo.minimumLength else { return [] }
+        guard typed.count >= SearchTypo.swapLength else { return [] }
         let heads = Set([
             String(String.UnicodeScalarView(typed[0..<2])), String(String.UnicodeScalarView([typed[1], typed[0]])),
         ])

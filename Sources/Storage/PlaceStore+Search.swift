@@ -11,23 +11,30 @@ extension PlaceStore: SearchSource {
     /// The most indexed words one typo away that a search tries for one typed word.
     package static let typoTerms = 20
 
+    /// A typo search reads thousands of rows of `place_words`: asked only when nothing matched.
+    public var cheapTypos: Bool { false }
+
     /// Places with, for each of the folded `words`, a word of their name, keywords or codes that it
     /// starts (`SearchMatch` up to `.keyword`): read from `place_words` for the rarest word (the one with
     /// the fewest places, counted up to `searchScanLimit`), at most `searchScanLimit` places of it in word
-    /// then storage order, each checked against the place's current text. With `typos`, the words of
-    /// `SearchTypo.minimumLength` letters or more may be one typo away: the distinct indexed words
-    /// sharing their first two letters (in either order) are tried, up to `typoScanLimit` of them.
-    /// At most `limit` places, with their keywords and codes.
+    /// then storage order, each checked against the place's current text; when that word has more places,
+    /// those near `center` first (`WordIndexScan`: the places of growing boxes around it, through the
+    /// R*Tree of buckets). With `typos`, the longest word may be one typo away (`SearchTypo`): the
+    /// distinct indexed words sharing its first two letters (in either order) are tried, up to
+    /// `typoScanLimit` of them. At most `limit` places, with their keywords and codes.
     ///
     /// Words are bound as values, never parsed as a query language: nothing typed can be SQL or FTS5
     /// syntax.
     /// - Throws: `PlaceStoreError` when SQLite fails.
-    public func candidates(for words: [String], typos: Bool, limit: Int) throws -> [SearchCandidate] {
+    public func candidates(for words: [String], near center: LatLon, typos: Bool, limit: Int) throws
+        -> [SearchCandidate]
+    {
         do {
             return try WordIndexScan.candidates(
-                for: words, typos: typos, limit: limit, typoRanges: { try typoRanges(words).map { ($0.low, $0.high) } },
-                count: count(prefix:),
-                rows: { try rows(from: $0.low, below: $0.high ?? $0.low + WordIndexScan.highest) })
+                for: words, near: center, typos: typos, limit: limit,
+                typoRanges: { try typoRanges(words).map { ($0.low, $0.high) } }, count: count(prefix:),
+                rows: { try rows(from: $0.low, below: $0.high ?? $0.low + WordIndexScan.highest) },
+                nearby: rows(in:limit:))
         } catch {
             throw storeError(error)
         }
@@ -95,6 +102,43 @@ extension PlaceStore: SearchSource {
         }
     }
 
+    /// At most `limit` places inside `box` (not crossing the antimeridian), in rowid order: the places
+    /// of the buckets whose R*Tree boxes meet it, checked against their exact coordinates.
+    private func rows(in box: GeoBounds, limit: Int) throws -> [(Int64, SearchCandidate)] {
+        let fetch = try database.prepare(
+            """
+            SELECT rowid, id, kind, name, lat, lon, rank, keywords FROM places
+            WHERE bucket IN (
+                SELECT bucket FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3)
+            AND lon >= ?1 AND lon <= ?2 AND lat >= ?3 AND lat <= ?4
+            ORDER BY rowid LIMIT ?5
+            """)
+        return try database.withLock {
+            defer { fetch.reset() }
+            try fetch.bind(1, box.west)
+            try fetch.bind(2, box.east)
+            try fetch.bind(3, box.south)
+            try fetch.bind(4, box.north)
+            try fetch.bind(5, max(limit, 0))
+            var rows: [(Int64, SearchCandidate)] = []
+            while try fetch.step() {
+                if let candidate = Self.candidate(fetch) { rows.append((fetch.int64(0), candidate)) }
+            }
+            return rows
+        }
+    }
+
+    /// The place of the current row of a statement selecting `rowid, id, kind, name, lat, lon, rank,
+    /// keywords`; nil for a row of an unknown kind.
+    private static func candidate(_ row: SQLiteStatement) -> SearchCandidate? {
+        guard let kind = PlaceKind(rawValue: row.text(2)) else { return nil }
+        let keywords = PlaceKeywords.parse(row.text(7))
+        return SearchCandidate(
+            name: row.text(3), kind: .place(kind), coordinate: LatLon(lat: row.double(4), lon: row.double(5)),
+            importance: SearchCandidate.importance(placeRank: UInt8(clamping: row.int(6))),
+            codes: keywords.codes, keywords: keywords.text, placeID: row.text(1))
+    }
+
     /// The places of these rows by rowid, through `fetch` (under the lock): nil for a row of an unknown
     /// kind, absent for a row that is gone.
     private func places(rowids: [Int64], _ fetch: SQLiteStatement) throws -> [Int64: SearchCandidate?] {
@@ -102,28 +146,18 @@ extension PlaceStore: SearchSource {
         try fetch.bind(1, PlaceRowWriter.jsonArray(rowids))
         var found: [Int64: SearchCandidate?] = [:]
         while try fetch.step() {
-            let rowid = fetch.int64(0)
-            guard let kind = PlaceKind(rawValue: fetch.text(2)) else {
-                found[rowid] = .some(nil)
-                continue
-            }
-            let keywords = PlaceKeywords.parse(fetch.text(7))
-            found[rowid] = SearchCandidate(
-                name: fetch.text(3), kind: .place(kind),
-                coordinate: LatLon(lat: fetch.double(4), lon: fetch.double(5)),
-                importance: SearchCandidate.importance(placeRank: UInt8(clamping: fetch.int(6))),
-                codes: keywords.codes, keywords: keywords.text, placeID: fetch.text(1))
+            found[fetch.int64(0)] = .some(Self.candidate(fetch))
         }
         return found
     }
 
     /// One range per indexed word one typo away from the longest typed word with a letter (exactly that
-    /// word; numbers are not corrected).
+    /// word; numbers are not corrected; `SearchTypo`).
     private func typoRanges(_ words: [String]) throws -> [(low: String, high: String)] {
         let lettered = words.filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
         guard let longest = lettered.max(by: { $0.unicodeScalars.count < $1.unicodeScalars.count }) else { return [] }
         let typed = Array(longest.unicodeScalars)
-        guard typed.count >= SearchTypo.minimumLength else { return [] }
+        guard typed.count >= SearchTypo.swapLength else { return [] }
         let heads = Set([
             String(String.UnicodeScalarView(typed[0..<2])), String(String.UnicodeScalarView([typed[1], typed[0]])),
         ])

@@ -61,11 +61,11 @@ enum PlaceStoreBenchmark {
         }
         report("whole world, limit 1000 (growing windows)", world, target: nil)
         let search = Stopwatch.measure(runs: 500) {
-            _ = try! store.candidates(for: ["museum", "4242"], typos: false, limit: 20)
+            _ = try! store.candidates(for: ["museum", "4242"], near: .init(lat: 0, lon: 0), typos: false, limit: 20)
         }
         report("word search 'museum 4242', limit 20", search, target: nil)
         let broad = Stopwatch.measure(runs: 20, warmup: 1) {
-            _ = try! store.candidates(for: ["harbor"], typos: false, limit: 20)
+            _ = try! store.candidates(for: ["harbor"], near: .init(lat: 0, lon: 0), typos: false, limit: 20)
         }
         report("word search 'harbor' (125 000 hits), limit 20", broad, target: nil)
 

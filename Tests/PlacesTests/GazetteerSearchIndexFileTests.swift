@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct GazetteerSearchIndexFileTests {
     static let folder = RepositoryPaths.resource("gazetteer")
     static let geocoder = try! ReverseGeocoder(directory: folder)
-    static let built = GazetteerSearchIndex(geocoder)
+    static let built = GazetteerSearchIndex(geocoder, directory: folder)
     static var file: URL { folder.appendingPathComponent(GazetteerSearchIndex.fileName) }
 
     @Test func theShippedFileIsWhatTheGazetteerBuilds() throws {
@@ -42,8 +42,9 @@ import Testing
             let words = SearchText.words(query)
             for typos in [false, true] {
                 #expect(
-                    loaded.candidates(for: words, typos: typos, limit: 100)
-                        == Self.built.candidates(for: words, typos: typos, limit: 100), "\(query) typos \(typos)")
+                    loaded.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 100)
+                        == Self.built.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 100),
+                    "\(query) typos \(typos)")
             }
         }
     }
@@ -52,7 +53,7 @@ import Testing
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("mapterm-gazetteer-\(UUID())")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: copy) }
-        for name in ReverseGeocoder.fileNames {
+        for name in ReverseGeocoder.fileNames + [GazetteerCityNames.fileName] {
             try FileManager.default.copyItem(
                 at: Self.folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
         }
@@ -64,7 +65,9 @@ import Testing
             try Data(bytes.prefix(cut)).write(to: target)
             #expect(throws: GazetteerError.self) { try GazetteerSearchIndex(contentsOf: target) }
             let damaged = try GazetteerSearchIndex.loadWithGeocoder(directory: copy)
-            #expect(damaged.index.candidates(for: ["paris"], typos: false, limit: 5).first?.name == "Paris")
+            #expect(
+                damaged.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).first?
+                    .name == "Paris")
         }
     }
 
@@ -86,7 +89,9 @@ import Testing
                 for _ in 0..<16 {
                     Task {
                         let load = try? GazetteerSearchIndex.loadWithGeocoder(directory: folder)
-                        if load?.index.candidates(for: ["paris"], typos: false, limit: 1).first?.name == "Paris" {
+                        if load?.index.candidates(for: ["paris"], near: .init(lat: 0, lon: 0), typos: false, limit: 1)
+                            .first?.name == "Paris"
+                        {
                             found.add()
                         }
                         done.signal()

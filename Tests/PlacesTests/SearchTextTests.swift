@@ -26,6 +26,14 @@ struct SearchTextTests {
         #expect(!ok("hetaorw", "heathrow"))  // two typos
         #expect(!ok("pari", "paris"))  // too short to correct
         #expect(!ok("londn", "paris"))
+        // Four letters: a swap of two neighbours only, also at the start of a longer word.
+        #expect(ok("yrok", "york"))
+        #expect(ok("yrok", "yorkshire"))
+        #expect(!ok("oykr", "york"))  // two swaps
+        #expect(!ok("yrk", "york"))
+        #expect(!ok("yokr", "yolk"))
+        #expect(!ok("yoek", "york"))  // a wrong letter is not forgiven in four letters
+        #expect(!ok("york", "york"))  // the same word is no typo
     }
 
     @Test func queriesAreSanitisedCutAndTakenApart() {

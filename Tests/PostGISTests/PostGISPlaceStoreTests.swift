@@ -73,8 +73,10 @@ struct PostGISPlaceStoreTests {
         for (words, typos) in [
             (["place", "4242"], false), (["4242"], false), (["plcae", "77"], true), (["ap"], false),
         ] {
-            let want = try sqlite.candidates(for: words, typos: typos, limit: 20).map(\.placeID)
-            let got = try postgis.candidates(for: words, typos: typos, limit: 20).map(\.placeID)
+            let want = try sqlite.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 20).map(
+                \.placeID)
+            let got = try postgis.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 20).map(
+                \.placeID)
             #expect(got == want, "search candidates for \(words)")
         }
         let center = LatLon(lat: 10, lon: 10)
@@ -100,8 +102,12 @@ struct PostGISPlaceStoreTests {
         let store = try PostGISPlaceStore(url: database.url)
         #expect(try store.count() == PlacesContract.places.count)
         #expect(try store.place(id: "rr:1")?.name == "Renamed Pavilion")
-        #expect(try store.candidates(for: ["pavilion"], typos: false, limit: 10).map(\.placeID) == ["rr:1"])
-        let cityHall = try store.candidates(for: ["city", "hall"], typos: false, limit: 10).map(\.placeID)
+        #expect(
+            try store.candidates(for: ["pavilion"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID)
+                == ["rr:1"])
+        let cityHall = try store.candidates(
+            for: ["city", "hall"], near: .init(lat: 0, lon: 0), typos: false, limit: 10
+        ).map(\.placeID)
         #expect(cityHall == ["rr:50"])
         let world = try await store.markers(in: .world, zoom: 18, filter: .standard).markers
         #expect(world.reduce(0) { $0 + $1.count } == PlacesContract.places.filter(PlaceFilter.standard.allows).count)

@@ -138,9 +138,17 @@ import Testing
         #expect(z12.reduce(0) { $0 + $1.count } == 3)
         #expect(try store.markerQuery(.world, zoom: 3, filter: .standard).reduce(0) { $0 + $1.count } == 2)
         #expect(try store.query(.world, filter: PlaceFilter(amenities: .accessible), limit: 10).map(\.id) == ["rr:1"])
-        #expect(try store.candidates(for: ["heliport"], typos: false, limit: 5).map(\.placeID) == ["ap:00A"])
-        #expect(try store.candidates(for: ["sfo"], typos: false, limit: 5).map(\.placeID) == ["ap:KSFO"])
-        #expect(try store.candidates(for: ["main"], typos: false, limit: 5).map(\.placeID) == ["rr:1"])
+        #expect(
+            try store.candidates(for: ["heliport"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).map(\.placeID)
+                == ["ap:00A"])
+        #expect(
+            try store.candidates(for: ["sfo"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).map(\.placeID) == [
+                "ap:KSFO"
+            ])
+        #expect(
+            try store.candidates(for: ["main"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).map(\.placeID) == [
+                "rr:1"
+            ])
         // Opened again, it is current: no second upgrade.
         notices = []
         _ = try PlaceStore(path: path, create: false) { notices.append($0) }

@@ -39,6 +39,7 @@ extension PlaceStore {
     /// The ids of the places the search index finds for the words of `text` (folded, no typos), as
     /// the search of the map looks them up.
     func ids(matching text: String, limit: Int) throws -> [String] {
-        try candidates(for: SearchText.words(text), typos: false, limit: limit).compactMap(\.placeID)
+        try candidates(for: SearchText.words(text), near: .init(lat: 0, lon: 0), typos: false, limit: limit).compactMap(
+            \.placeID)
     }
 }

@@ -68,7 +68,9 @@ import Testing
         var renamed = try #require(try store.place(id: places[0].id))
         renamed.name = "Wombat Lodge"
         try store.import([renamed])
-        #expect(try store.candidates(for: ["wombat"], typos: false, limit: 5).map(\.placeID) == [renamed.id])
+        #expect(
+            try store.candidates(for: ["wombat"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).map(\.placeID)
+                == [renamed.id])
         #expect(try store.delete(ids: [renamed.id]) == 1)
         #expect(try store.count() == count - 1)
     }

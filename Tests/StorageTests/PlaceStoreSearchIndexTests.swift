@@ -22,7 +22,8 @@ struct PlaceStoreSearchIndexTests {
     ]
 
     func ids(_ store: PlaceStore, _ words: [String], typos: Bool = false) throws -> [String] {
-        try store.candidates(for: words, typos: typos, limit: 10).compactMap(\.placeID).sorted()
+        try store.candidates(for: words, near: .init(lat: 0, lon: 0), typos: typos, limit: 10).compactMap(\.placeID)
+            .sorted()
     }
 
     @Test func findsByNameCodeCityAndStreet() throws {
@@ -36,7 +37,8 @@ struct PlaceStoreSearchIndexTests {
         #expect(try ids(store, ["1745", "folsom"]) == ["rr:1"])
         #expect(try ids(store, ["heathorw"]).isEmpty)
         #expect(try ids(store, ["heathorw"], typos: true) == ["rr:2"])
-        let sfo = try #require(try store.candidates(for: ["sfo"], typos: false, limit: 1).first)
+        let sfo = try #require(
+            try store.candidates(for: ["sfo"], near: .init(lat: 0, lon: 0), typos: false, limit: 1).first)
         #expect(sfo.codes == ["sfo", "ksfo"] && sfo.keywords == "San Francisco" && sfo.kind == .place(.airport))
     }
 
@@ -56,8 +58,8 @@ struct PlaceStoreSearchIndexTests {
         defer { folder.remove() }
         let store = try folder.store(with: Self.places)
         for text in ["\"", "*", "NEAR(a b)", "-x", "a:b", "^c", "'; DROP TABLE places; --", "%", "_", "\u{10FFFF}"] {
-            _ = try store.candidates(for: [text], typos: true, limit: 10)
-            _ = try store.candidates(for: SearchText.words(text), typos: false, limit: 10)
+            _ = try store.candidates(for: [text], near: .init(lat: 0, lon: 0), typos: true, limit: 10)
+            _ = try store.candidates(for: SearchText.words(text), near: .init(lat: 0, lon: 0), typos: false, limit: 10)
         }
         #expect(try store.count() == 3)
     }

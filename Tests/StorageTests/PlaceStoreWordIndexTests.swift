@@ -89,7 +89,9 @@ struct PlaceStoreWordIndexTests {
         let reopened = try PlaceStore(path: folder.path("bulk.sqlite"), create: false)
         for words in [["q1"], ["7", "main"], ["49", "gare"], ["q3", "lak"]] {
             let ids = { (store: PlaceStore) in
-                Set(try store.candidates(for: words, typos: false, limit: 5000).compactMap(\.placeID))
+                Set(
+                    try store.candidates(for: words, near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(
+                        \.placeID))
             }
             #expect(try !ids(reopened).isEmpty && ids(reopened) == ids(small), "\(words)")
         }
@@ -106,12 +108,20 @@ struct PlaceStoreWordIndexTests {
         var added = Self.places(count: 1, seed: 64, idOffset: 5000)[0]
         added.name = "Zyzzyva Kiosk"
         try store.import([added])
-        #expect(try store.candidates(for: ["quixo"], typos: false, limit: 10).map(\.placeID) == [renamed.id])
-        #expect(try store.candidates(for: ["lavatory", "qui"], typos: false, limit: 10).map(\.placeID) == [renamed.id])
-        #expect(try store.candidates(for: ["zyzzyva"], typos: false, limit: 10).map(\.placeID) == [added.id])
-        #expect(try store.candidates(for: ["zyzzvya"], typos: true, limit: 10).map(\.placeID) == [added.id])
+        #expect(
+            try store.candidates(for: ["quixo"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID)
+                == [renamed.id])
+        #expect(
+            try store.candidates(for: ["lavatory", "qui"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(
+                \.placeID) == [renamed.id])
+        #expect(
+            try store.candidates(for: ["zyzzyva"], near: .init(lat: 0, lon: 0), typos: false, limit: 10).map(\.placeID)
+                == [added.id])
+        #expect(
+            try store.candidates(for: ["zyzzvya"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [added.id])
         let oldWords = SearchText.words(places[1234].name)
-        let stale = try store.candidates(for: oldWords, typos: false, limit: 5000)
+        let stale = try store.candidates(for: oldWords, near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
         #expect(!stale.contains { $0.placeID == renamed.id }, "found by the words it lost")
         let current = places.filter { $0.id != renamed.id } + [renamed, added]
         #expect(try Self.pairs(folder.path("places.sqlite")).isSuperset(of: Self.expectedPairs(current)))
@@ -125,9 +135,15 @@ struct PlaceStoreWordIndexTests {
         places[1777].name = "Maxwell Hall"
         let store = try folder.store(with: places)
         // The walk passes the ~47 blocks of `mahler` and `mainz` before it reaches `maxwell`.
-        #expect(try store.candidates(for: ["maxwlel"], typos: true, limit: 10).map(\.placeID) == [places[1777].id])
-        #expect(try store.candidates(for: ["amxwell"], typos: true, limit: 10).map(\.placeID) == [places[1777].id])
-        #expect(try store.candidates(for: ["mainzz"], typos: true, limit: 5000).count == PlaceStore.searchScanLimit)
+        #expect(
+            try store.candidates(for: ["maxwlel"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [places[1777].id])
+        #expect(
+            try store.candidates(for: ["amxwell"], near: .init(lat: 0, lon: 0), typos: true, limit: 10).map(\.placeID)
+                == [places[1777].id])
+        #expect(
+            try store.candidates(for: ["mainzz"], near: .init(lat: 0, lon: 0), typos: true, limit: 5000).count
+                == PlaceStore.searchScanLimit)
     }
 
     @Test func aVersionThreeStoreIsUpgradedInPlace() throws {
@@ -150,7 +166,7 @@ struct PlaceStoreWordIndexTests {
         #expect(notices.count == 1 && notices[0].contains("search index"))
         #expect(try store.count() == 500)
         #expect(try Self.pairs(path) == Self.pairs(folder.path("fresh.sqlite")))
-        #expect(try !store.candidates(for: ["cafe"], typos: false, limit: 5).isEmpty)
+        #expect(try !store.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5).isEmpty)
     }
 
     @Test func aSecondConnectionSearchesWhileAnImportWrites() throws {
@@ -164,7 +180,9 @@ struct PlaceStoreWordIndexTests {
             place.name = "Wombat " + place.name
             return place
         }
-        let before = Set(try reader.candidates(for: ["cafe"], typos: false, limit: 5000).compactMap(\.placeID))
+        let before = Set(
+            try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).compactMap(
+                \.placeID))
         let done = DispatchSemaphore(value: 0)
         let importer = Thread {
             try! writer.import(more)
@@ -174,13 +192,18 @@ struct PlaceStoreWordIndexTests {
         // Until the import commits the reader sees none of its places, then all of them.
         var seen: Set<Int> = []
         while done.wait(timeout: .now()) == .timedOut {
-            seen.insert(try reader.candidates(for: ["wombat"], typos: false, limit: 5000).count)
+            seen.insert(
+                try reader.candidates(for: ["wombat"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000).count)
             #expect(
-                Set(try reader.candidates(for: ["cafe"], typos: false, limit: 5000).compactMap(\.placeID)).isSuperset(
+                Set(
+                    try reader.candidates(for: ["cafe"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
+                        .compactMap(\.placeID)
+                ).isSuperset(
                     of: before))
         }
         #expect(seen.isSubset(of: [0, PlaceStore.searchScanLimit]))
-        let after = try reader.candidates(for: ["wombat", "42"], typos: false, limit: 5000)
+        let after = try reader.candidates(
+            for: ["wombat", "42"], near: .init(lat: 0, lon: 0), typos: false, limit: 5000)
         let expected = more.filter { SearchText.words($0.name).contains("42") }.map(\.id)
         #expect(!expected.isEmpty && Set(after.compactMap(\.placeID)) == Set(expected))
     }

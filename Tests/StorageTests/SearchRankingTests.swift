@@ -15,7 +15,9 @@ import Testing
         let resources = RepositoryPaths.root.appendingPathComponent("Resources")
         let store = try! PlaceDatabase.open(directory: folder, resources: resources)
         let geocoder = try! ReverseGeocoder(directory: resources.appendingPathComponent("gazetteer"))
-        return PlaceSearch(sources: [GazetteerSearchIndex(geocoder), store]) { geocoder.describe($0) }
+        return PlaceSearch(sources: [
+            GazetteerSearchIndex(geocoder, directory: resources.appendingPathComponent("gazetteer")), store,
+        ]) { geocoder.describe($0) }
     }()
 
     static let marketStreet = LatLon(lat: 37.7793, lon: -122.4137)
@@ -90,6 +92,39 @@ import Testing
         #expect(Self.table.count >= 40)
     }
 
+    /// Issue 19: a generic word or a chain's name finds the nearest first, a typo beats a rare literal
+    /// hit, and cities are found by their other names (GeoNames' alternate names).
+    static let nearAndOtherNames: [(query: String, name: String, kind: SearchKind, withinKm: Double?)] = [
+        ("heliport", "Hall of Justice Heliport", .place(.heliport), 1.5),
+        ("starbucks", "Starbucks", .place(.restroom), 1),
+        ("san fransisco", "San Francisco", .city, nil),
+        ("zurch", "Zürich", .city, nil),
+        ("tokio", "Tokyo", .city, nil),
+        ("new yrok", "New York City", .city, nil),
+        ("münchen", "Munich", .city, nil),
+        ("東京", "Tokyo", .city, nil),
+        ("nyc", "New York City", .city, nil),
+    ]
+
+    @Test func genericWordsTyposAndOtherNamesFindTheirPlaceFirst() throws {
+        var failures: [String] = []
+        for row in Self.nearAndOtherNames {
+            let answer = try Self.shipped.search(SearchQuery(row.query), center: Self.marketStreet, limit: 5)
+            let first = try #require(answer.results.first, "\(row.query): nothing")
+            let nearOK = row.withinKm.map { first.distanceKm < $0 } ?? true
+            if first.name != row.name || first.kind != row.kind || !nearOK {
+                failures.append("\(row.query): \(first.name) (\(first.kind.label), \(first.distanceKm) km)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func airportFromSanFranciscoListsSFOAndOAKFirst() throws {
+        let results = try Self.shipped.search(SearchQuery("airport"), center: Self.marketStreet, limit: 5).results
+        let codes = results.prefix(2).map { $0.candidate.placeID }
+        #expect(Set(codes) == ["ap:KSFO", "ap:KOAK"], "\(results.map(\.name))")
+    }
+
     @Test func paris_FranceBeforeTexas_andSpringfieldListsSeveral() throws {
         let paris = try Self.shipped.search(SearchQuery("paris"), center: Self.marketStreet, limit: 10).results
         let france = try #require(paris.firstIndex { $0.kind == .city && $0.whereText.contains("France") })
@@ -100,8 +135,12 @@ import Testing
         #expect(Set(springfields.map(\.whereText)).count >= 4, "\(springfields.map(\.whereText))")
     }
 
+    /// From Dallas, 150 km from Paris, Texas: Paris, France is the better match by the score, `near:`
+    /// puts the nearer first; in Paris, Texas itself, the Paris at hand comes first either way.
     @Test func nearFavoursTheView() throws {
-        let center = LatLon(lat: 33.66, lon: -95.55)
+        let inParis = try Self.shipped.search(SearchQuery("paris"), center: LatLon(lat: 33.66, lon: -95.55), limit: 3)
+        #expect(inParis.results.first?.whereText.contains("Texas") == true)
+        let center = LatLon(lat: 32.78, lon: -96.80)
         let plain = try Self.shipped.search(SearchQuery("paris"), center: center, limit: 3).results
         let near = try Self.shipped.search(SearchQuery("near:paris"), center: center, limit: 3).results
         #expect(plain.first?.whereText.contains("France") == true)

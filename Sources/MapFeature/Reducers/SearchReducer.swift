@@ -64,7 +64,8 @@ enum SearchReducer {
         search.pending = true
         state.focus = .search(search)
         let request = SearchRequest(
-            generation: search.generation, text: search.line.text, center: state.camera.center, limit: resultLimit)
+            generation: search.generation, text: search.line.text, center: search.cameraBefore.center,
+            limit: resultLimit)
         return [.search(request)]
     }
 

@@ -6,8 +6,8 @@ import GeoCore
 /// form a sorted vocabulary, and each word lists the entries that have it, so the entries with a word
 /// starting with a prefix are one binary search and a run of the lists of consecutive words. A query
 /// takes the run of its rarest word and checks the other words against each entry's words. Typos are
-/// looked for in the vocabulary. About 39 000 entries (241 countries, 4 538 regions, 34 006 cities) and
-/// 34 000 words.
+/// looked for in the vocabulary. About 39 000 entries (241 countries, 4 538 regions, 34 006 cities, the
+/// larger ones with their other names, `GazetteerCityNames`) and 55 000 words.
 ///
 /// Building the index from the gazetteer takes about 60 ms (folding the names dominates), so it is
 /// also shipped built (`Resources/gazetteer/search.bin`, `fileName`), which loads in a few
@@ -42,9 +42,10 @@ public struct GazetteerSearchIndex: SearchSource {
         "Cataluña": "Catalonia", "Andalucía": "Andalusia", "Wien": "Vienna", "Tirol": "Tyrol",
     ]
 
-    /// Builds the index over `geocoder`'s countries, regions and cities.
-    public init(_ geocoder: ReverseGeocoder) {
-        self.init(entries: Self.candidates(of: geocoder))
+    /// Builds the index over `geocoder`'s countries, regions and cities, the cities found by their
+    /// `cityNames` too.
+    public init(_ geocoder: ReverseGeocoder, cityNames: GazetteerCityNames) {
+        self.init(entries: Self.candidates(of: geocoder, cityNames: cityNames))
     }
 
     /// Builds the index over `entries` (any order).
@@ -110,7 +111,11 @@ public struct GazetteerSearchIndex: SearchSource {
 
     // MARK: SearchSource
 
-    public func candidates(for words: [String], typos: Bool, limit: Int) -> [SearchCandidate] {
+    /// Typos are looked for in memory, in a part of the vocabulary.
+    public var cheapTypos: Bool { true }
+
+    /// The gazetteer is small enough to answer by importance alone: `center` is not used.
+    public func candidates(for words: [String], near center: LatLon, typos: Bool, limit: Int) -> [SearchCandidate] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let found = typos ? typoMatches(words) : prefixMatches(words)
         return found.sorted().prefix(limit).map { store[Int($0)] }
@@ -143,17 +148,21 @@ public struct GazetteerSearchIndex: SearchSource {
         return result
     }
 
-    /// Entries having, for every word typed, a word it starts or is one typo away from (words of
-    /// `SearchTypo.minimumLength` letters or more; numbers are not corrected).
+    /// Entries having, for every word typed, a word it starts or is one typo away from (`SearchTypo`;
+    /// numbers are not corrected). The words tried for the longest typed word are those starting with
+    /// its first or its second letter (a typo after the first letter, a swap of the first two, a letter
+    /// typed before the word), so a typo search reads a tenth of the vocabulary or less.
     private func typoMatches(_ words: [String]) -> [Int32] {
         let typed = words.map { Array($0.unicodeScalars) }
         let lettered = typed.indices.filter { typed[$0].contains { $0.properties.isAlphabetic } }
         guard let longest = lettered.max(by: { typed[$0].count < typed[$1].count }),
-            typed[longest].count >= SearchTypo.minimumLength
+            typed[longest].count >= SearchTypo.swapLength
         else { return [] }
         var result: [Int32] = []
         var seen = Set<Int32>()
-        for term in vocabulary.indices where SearchTypo.matchesPrefix(typed[longest], of: scalars(of: Int32(term))) {
+        let heads = Set(typed[longest].prefix(2).map { String($0) }).sorted()
+        let terms = heads.flatMap { self.words(startingWith: $0) }
+        for term in terms where SearchTypo.matchesPrefix(typed[longest], of: scalars(of: Int32(term))) {
             for position in run(of: vocabulary[term]) {
                 let entry = postingEntries[position]
                 guard seen.insert(entry).inserted else { continue }
@@ -170,6 +179,12 @@ public struct GazetteerSearchIndex: SearchSource {
     /// The positions in `postingEntries` of the entries of the words starting with `prefix`: the lists
     /// of consecutive words of `vocabulary`.
     private func run(of prefix: String) -> Range<Int> {
+        let range = words(startingWith: prefix)
+        return Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])
+    }
+
+    /// The indices in `vocabulary` of the words starting with `prefix` (consecutive).
+    private func words(startingWith prefix: String) -> Range<Int> {
         var low = 0, high = vocabulary.count
         while low < high {
             let mid = (low + high) / 2
@@ -177,14 +192,14 @@ public struct GazetteerSearchIndex: SearchSource {
         }
         var end = low
         while end < vocabulary.count, vocabulary[end].hasPrefix(prefix) { end += 1 }
-        return Int(postingStart[low])..<Int(postingStart[end])
+        return low..<end
     }
 
     // MARK: Entries
 
     /// Countries (centre of their largest part, ISO code as a code), regions (`representativePoints`,
-    /// "country" as context) and cities of `geocoder`.
-    static func candidates(of geocoder: ReverseGeocoder) -> [SearchCandidate] {
+    /// "country" as context) and cities of `geocoder` (with their `cityNames` as other names).
+    static func candidates(of geocoder: ReverseGeocoder, cityNames: GazetteerCityNames) -> [SearchCandidate] {
         var result: [SearchCandidate] = []
         var countryOfA3: [String: String] = [:]
         let countries = geocoder.countries
@@ -204,11 +219,12 @@ public struct GazetteerSearchIndex: SearchSource {
                     name: name, kind: .region, coordinate: point, importance: regionImportance,
                     alternateNames: englishNames[name].map { [$0] } ?? [], context: country))
         }
-        for city in geocoder.cities {
+        for (index, city) in geocoder.cities.enumerated() {
             result.append(
                 SearchCandidate(
                     name: city.name, kind: .city, coordinate: city.coordinate,
-                    importance: SearchCandidate.importance(population: city.population)))
+                    importance: SearchCandidate.importance(population: city.population),
+                    alternateNames: cityNames.byCity[index] ?? []))
         }
         return result
     }

@@ -3,11 +3,12 @@ import GeoCore
 
 /// The search behind `/` and `mapterm search`: a query against every `SearchSource`, ranked.
 ///
-/// Ranking: how well the words match (`SearchMatch`: an exact code or name first), then importance
-/// (`SearchCandidate.importance`), then distance from the view centre, then name. A `near:` query swaps
-/// the last two: the nearest of equally good matches first. Each source gives at most
-/// `candidateLimit` candidates; typos are tried only when the words as typed match nothing. A query
-/// that is a coordinate answers that coordinate alone (or says why it is not one).
+/// Ranking: `SearchRanking` (a code first; then importance, how well the words match and distance from
+/// the view centre as one score; a `near:` query: match, then distance). Each source gives at most
+/// `candidateLimit` candidates, those near the centre among them (`SearchSource`); typos are tried
+/// too unless some candidate matches a code or a whole name (in the sources where that is cheap, in
+/// every source when nothing matched), and ranked with the rest. A query that is
+/// a coordinate answers that coordinate alone (or says why it is not one).
 public struct PlaceSearch: Sendable {
     /// The most candidates taken from each source per query.
     package static let candidateLimit = 100
@@ -47,8 +48,17 @@ public struct PlaceSearch: Sendable {
         case nil: break
         }
         guard !query.words.isEmpty else { return Answer() }
-        var ranked = try rank(query, center: center, typos: false, accepts: accepts)
-        if ranked.isEmpty { ranked = try rank(query, center: center, typos: true, accepts: accepts) }
+        var ranked = try collect(query, center: center, typos: false, sources: sources, accepts: accepts)
+        if !ranked.contains(where: { $0.match.isWhole }) {
+            // Weak literal hits: typos from the sources where they are cheap; none: from every source.
+            let asked = ranked.isEmpty ? sources : sources.filter(\.cheapTypos)
+            let literal = Set(ranked.map(\.candidate))
+            ranked += try collect(query, center: center, typos: true, sources: asked, accepts: accepts).filter {
+                !literal.contains($0.candidate)
+            }
+        }
+        let near = query.near
+        ranked.sort { SearchRanking.precedes($0, $1, near: near) }
         let results = ranked.prefix(limit).map { result -> SearchResult in
             var result = result
             // Ranked by the cheap great-circle distance; the results shown carry the WGS84 one.
@@ -61,14 +71,15 @@ public struct PlaceSearch: Sendable {
         return Answer(results: Array(results))
     }
 
-    /// Every source's matching candidates, ranked.
-    private func rank(
-        _ query: SearchQuery, center: LatLon, typos: Bool, accepts: (SearchKind) -> Bool
+    /// The matching candidates of `sources`, unordered.
+    private func collect(
+        _ query: SearchQuery, center: LatLon, typos: Bool, sources: [any SearchSource], accepts: (SearchKind) -> Bool
     ) throws -> [SearchResult] {
         var results: [SearchResult] = []
         let key = query.key
         for source in sources {
-            for candidate in try source.candidates(for: query.words, typos: typos, limit: Self.candidateLimit)
+            for candidate in try source.candidates(
+                for: query.words, near: center, typos: typos, limit: Self.candidateLimit)
             where accepts(candidate.kind) {
                 guard let match = SearchMatch.of(candidate, words: query.words, key: key) else { continue }
                 results.append(
@@ -76,15 +87,6 @@ public struct PlaceSearch: Sendable {
                         candidate: candidate, match: match,
                         distanceKm: Geodesy.sphericalDistance(center, candidate.coordinate), whereText: ""))
             }
-        }
-        let near = query.near
-        results.sort { a, b in
-            if a.match != b.match { return a.match < b.match }
-            let importance = (a.candidate.importance, b.candidate.importance)
-            if !near, importance.0 != importance.1 { return importance.0 > importance.1 }
-            if a.distanceKm != b.distanceKm { return a.distanceKm < b.distanceKm }
-            if importance.0 != importance.1 { return importance.0 > importance.1 }
-            return a.name < b.name
         }
         return results
     }

@@ -1,13 +1,15 @@
-/// How well a candidate matches the typed words, best first (the first key of the ranking).
+/// How well a candidate matches the typed words, best first.
 public enum SearchMatch: Int, Comparable, Hashable, Sendable {
-    /// The query is one of the candidate's codes (`SFO`, `KSFO`), or its whole name or another name (`paris`).
-    case exact = 0
+    /// The query is one of the candidate's codes (`SFO`, `KSFO`, `fr`).
+    case code = 0
+    /// The query is the candidate's whole name or one of its other names (`paris`, `münchen`, `nyc`).
+    case exact = 1
     /// Every word typed starts a word of the name (`san fr`, `heathrow`).
-    case name = 1
+    case name = 2
     /// Every word typed starts a word of the name or of the keywords (a restroom by its street).
-    case keyword = 2
-    /// As `keyword`, with one typo in some words of `SearchTypo.minimumLength` letters or more.
-    case typo = 3
+    case keyword = 3
+    /// As `keyword`, with one typo in some words (`SearchTypo`).
+    case typo = 4
 
     public static func < (a: SearchMatch, b: SearchMatch) -> Bool { a.rawValue < b.rawValue }
 
@@ -15,7 +17,7 @@ public enum SearchMatch: Int, Comparable, Hashable, Sendable {
     /// does not.
     public static func of(_ candidate: SearchCandidate, words: [String], key: String) -> SearchMatch? {
         guard !words.isEmpty else { return nil }
-        if words.count == 1, candidate.codes.contains(words[0]) { return .exact }
+        if words.count == 1, candidate.codes.contains(words[0]) { return .code }
         let names = ([candidate.name] + candidate.alternateNames).map(SearchText.words)
         if names.contains(where: { $0.joined(separator: " ") == key }) { return .exact }
         let nameWords = names.flatMap { $0 }
@@ -29,4 +31,7 @@ public enum SearchMatch: Int, Comparable, Hashable, Sendable {
         }
         return tolerant ? .typo : nil
     }
+
+    /// True for a match that makes looking for typos pointless: a code, or a whole name.
+    public var isWhole: Bool { self <= .exact }
 }
