@@ -190,6 +190,8 @@ public enum MapReducer {
         case .openDetail: return SelectionReducer.openDetail(&state)
         case .dropPin: PinsReducer.askToDrop(&state)
         case .removePin: PinsReducer.askToRemove(&state)
+        case .renamePin: PinsReducer.askToRename(&state)
+        case .jumpToPin(let number): return PinsReducer.jump(to: number, &state)
         case .fit: PinsReducer.fit(&state)
         case .recenter: PinsReducer.recenter(&state)
         case .route: return RouteReducer.ask(&state)
