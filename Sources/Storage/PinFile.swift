@@ -48,6 +48,17 @@ public struct PinFile: PinStore {
     /// ending with a newline.
     public static func geoJSON(_ pins: [Pin]) -> Data { PinGeoJSON.encode(pins) }
 
+    /// The GeoJSON of `pins` as `geoJSON` writes it and, with `withCentres` and two or more pins, two
+    /// more Point features: the midpoint and the meeting point, whose `role` property says which
+    /// ("midpoint", "meeting-point"; the meeting point also has `totalDistanceKm`). Not a pins file:
+    /// what `mapterm pins --geojson` prints.
+    public static func geoJSON(_ pins: [Pin], withCentres: Bool) -> Data {
+        PinGeoJSON.encode(pins, centres: withCentres ? PinGeoJSON.centres(of: pins) : [])
+    }
+
+    /// `text` as a JSON string literal.
+    public static func jsonString(_ text: String) -> String { PinGeoJSON.quoted(text) }
+
     // MARK: PinStore
 
     /// The saved pins sorted by number; `[]` when there is no file. Removes temp files left by an

@@ -20,14 +20,49 @@ enum PinGeoJSON {
 
     // MARK: Writing
 
-    /// The GeoJSON text of `pins`, sorted by number, ending with a newline.
-    static func encode(_ pins: [Pin]) -> Data {
+    /// A feature that is not a pin, written after the pins: its `role` and other properties (already
+    /// JSON text, e.g. `"totalDistanceKm": 12.3`).
+    struct Centre: Equatable {
+        var role: String
+        var title: String
+        var point: LatLon
+        var more: String = ""
+    }
+
+    /// The midpoint and the meeting point of `pins` (none with fewer than two).
+    static func centres(of pins: [Pin]) -> [Centre] {
+        let points = pins.map(\.coordinate)
+        guard points.count >= 2 else { return [] }
+        var centres: [Centre] = []
+        if let mid = Geodesy.midpoint(points) {
+            centres.append(Centre(role: "midpoint", title: "Midpoint of the pins", point: mid))
+        }
+        if let median = Geodesy.geometricMedian(points) {
+            let total = (Geodesy.totalDistance(from: median, to: points) * 1000).rounded() / 1000
+            centres.append(
+                Centre(
+                    role: "meeting-point", title: "Meeting point (least total distance)", point: median,
+                    more: ", \"totalDistanceKm\": \(total)"))
+        }
+        return centres
+    }
+
+    /// The GeoJSON text of `pins`, sorted by number, then of `centres`, ending with a newline.
+    static func encode(_ pins: [Pin], centres: [Centre] = []) -> Data {
         let features = pins.sorted { $0.number < $1.number }.map { pin in
             """
                 {
                   "type": "Feature",
                   "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
                   "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", \(nameProperty(pin))"marker-color": "\(PinFile.color(for: pin.number).hex)" }
+                }
+            """
+        } + centres.map { centre in
+            """
+                {
+                  "type": "Feature",
+                  "geometry": { "type": "Point", "coordinates": [\(centre.point.lon), \(centre.point.lat)] },
+                  "properties": { "role": "\(centre.role)", "title": \(quoted(centre.title))\(centre.more) }
                 }
             """
         }
