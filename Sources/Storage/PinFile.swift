@@ -83,9 +83,13 @@ public struct PinFile: PinStore {
         throw PinStoreError.corrupt(reason: reason, keptAs: kept)
     }
 
-    /// The saved pins sorted by number, `[]` when there is no file, touching nothing: a file that
-    /// cannot be read as pins stays where it is and `PinStoreError.unreadable` says why.
-    public func read() throws -> [Pin] { try readOnly().get() }
+    /// The saved pins sorted by number, `[]` when there is no file, touching nothing but the temp files
+    /// an interrupted save left: a file that cannot be read as pins stays where it is and
+    /// `PinStoreError.unreadable` says why.
+    public func read() throws -> [Pin] {
+        AtomicFile.removeLeftoverTemps(of: url.path, now: now())
+        return try readOnly().get()
+    }
 
     /// What `read` returns, as a result.
     private func readOnly() -> Result<[Pin], PinStoreError> {

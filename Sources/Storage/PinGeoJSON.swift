@@ -49,23 +49,25 @@ enum PinGeoJSON {
 
     /// The GeoJSON text of `pins`, sorted by number, then of `centres`, ending with a newline.
     static func encode(_ pins: [Pin], centres: [Centre] = []) -> Data {
-        let features = pins.sorted { $0.number < $1.number }.map { pin in
-            """
-                {
-                  "type": "Feature",
-                  "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
-                  "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", \(nameProperty(pin))"marker-color": "\(PinFile.color(for: pin.number).hex)" }
-                }
-            """
-        } + centres.map { centre in
-            """
-                {
-                  "type": "Feature",
-                  "geometry": { "type": "Point", "coordinates": [\(centre.point.lon), \(centre.point.lat)] },
-                  "properties": { "role": "\(centre.role)", "title": \(quoted(centre.title))\(centre.more) }
-                }
-            """
-        }
+        let features =
+            pins.sorted { $0.number < $1.number }.map { pin in
+                """
+                    {
+                      "type": "Feature",
+                      "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
+                      "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", \(nameProperty(pin))"marker-color": "\(PinFile.color(for: pin.number).hex)" }
+                    }
+                """
+            }
+            + centres.map { centre in
+                """
+                    {
+                      "type": "Feature",
+                      "geometry": { "type": "Point", "coordinates": [\(centre.point.lon), \(centre.point.lat)] },
+                      "properties": { "role": "\(centre.role)", "title": \(quoted(centre.title))\(centre.more) }
+                    }
+                """
+            }
         let list = features.isEmpty ? "[]" : "[\n" + features.joined(separator: ",\n") + "\n  ]"
         return Data("{\n  \"type\": \"FeatureCollection\",\n  \"features\": \(list)\n}\n".utf8)
     }

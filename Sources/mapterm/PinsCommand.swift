@@ -121,7 +121,8 @@ enum PinsCommand {
         func point(_ point: LatLon) -> SafeText { SafeText(sanitizing: point.description) }
         var lines: [SafeText] = pins.map {
             let name = $0.name.isEmpty ? "" : "  " + $0.name
-            return "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))\(SafeText(sanitizing: name))"
+            return
+                "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))\(SafeText(sanitizing: name))"
         }
         let points = pins.map(\.coordinate)
         if points.count >= 2 {

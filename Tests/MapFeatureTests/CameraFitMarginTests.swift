@@ -7,7 +7,8 @@ import Testing
 /// `f` and the other fits: a margin of cells on every side, and no deeper than `CameraFit.maxZoom`.
 @Suite struct CameraFitMarginTests {
     static func fitted(_ points: [LatLon], cols: Int = 80, rows: Int = 24) -> MapState {
-        var state = MapState(camera: Camera(center: LatLon(lat: 0, lon: 0), zoom: 2), screen: Viewport(cols: cols, rows: rows))
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 0, lon: 0), zoom: 2), screen: Viewport(cols: cols, rows: rows))
         state.pins = PinsState(pins: points.enumerated().map { Pin(number: $0.offset + 1, coordinate: $0.element) })
         _ = MapReducer.reduce(&state, .key(.character("f")))
         return state

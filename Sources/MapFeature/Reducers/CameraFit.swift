@@ -20,8 +20,10 @@ public enum CameraFit {
         let top = ys.min()!, bottom = ys.max()!
         let centerWorld = WorldPoint(x: (west + span / 2 + 180) / 360, y: (top + bottom) / 2)
         let center = Mercator.unproject(centerWorld).normalized
-        let width = Double(viewport.dotsWide - 2 * marginCells * Viewport.dotsPerColumn)
-        let height = Double(viewport.dotsHigh - 2 * marginRows * Viewport.dotsPerRow)
+        // One dot less than the margins leave, so a point on the edge of the box lies inside the cell
+        // next to the margin, not on the margin's first cell.
+        let width = Double(viewport.dotsWide - 2 * marginCells * Viewport.dotsPerColumn - 1)
+        let height = Double(viewport.dotsHigh - 2 * marginRows * Viewport.dotsPerRow - 1)
         guard width > 0, height > 0 else { return Camera(center: center, zoom: 0) }
         let spanX = span / 360, spanY = bottom - top
         if spanX < 1e-12 && spanY < 1e-12 { return Camera(center: first, zoom: singlePointZoom) }

@@ -96,7 +96,8 @@ public enum MapReducer {
         }
         if effects.contains(.quit) { return effects }
         if state.selection != before.selection || !state.detailOpen { state.paneScroll = 0 }
-        if state.detailOpen, !before.detailOpen || state.selection != before.selection || state.screen != before.screen {
+        if state.detailOpen, !before.detailOpen || state.selection != before.selection || state.screen != before.screen
+        {
             PaneClearance.keepBesidePane(&state)
         }
         let moved = PlacesReducer.regionChanged(from: before, to: &state)

@@ -71,7 +71,10 @@ public struct PinsState: Equatable, Sendable {
 
     /// Gives the pin with this id the name `name` (cleaned; "" for none).
     mutating func rename(id: String, to name: String) {
-        replace(with: pins.map { $0.id == id ? Pin(number: $0.number, coordinate: $0.coordinate, id: $0.id, name: name) : $0 })
+        replace(
+            with: pins.map {
+                $0.id == id ? Pin(number: $0.number, coordinate: $0.coordinate, id: $0.id, name: name) : $0
+            })
     }
 
     /// The pin numbered `number`, if there is one.

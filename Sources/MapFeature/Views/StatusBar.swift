@@ -27,7 +27,8 @@ struct StatusBar {
         let row = grid.rows - 1
         grid.fill(cols: 0..<grid.cols, rows: row..<row + 1, with: Cell(" ", style: theme.statusBar))
         if let prompt = state.prompt {
-            grid.put(" " + Self.promptText(prompt, state, cols: grid.cols - 1), col: 0, row: row, style: theme.statusAccent)
+            grid.put(
+                " " + Self.promptText(prompt, state, cols: grid.cols - 1), col: 0, row: row, style: theme.statusAccent)
             return
         }
         var parts = Self.parts(state, counts: counts)
@@ -216,7 +217,9 @@ struct StatusBar {
         func symbol(_ pair: (Unicode.Scalar, Unicode.Scalar)) -> String { String(state.ascii ? pair.1 : pair.0) }
         switch selection {
         case .place(let place):
-            return (String(PlaceGlyphs.glyph(place).scalar(ascii: state.ascii)), place.name, place.kind.noun(plural: false))
+            return (
+                String(PlaceGlyphs.glyph(place).scalar(ascii: state.ascii)), place.name, place.kind.noun(plural: false)
+            )
         case .cluster(let cluster):
             let count = cluster.marker.count
             return (String(count), "\(group(count, state.ascii)) places", "a group")
