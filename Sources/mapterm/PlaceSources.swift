@@ -36,7 +36,7 @@ enum PlaceSources {
     static let refugeCredit = "Restrooms: Refuge Restrooms (refugerestrooms.org)"
     /// The credits of the shipped places database (as `mapterm --about` gives them).
     static let embeddedCredits = [
-        refugeCredit + "; in Monaco, © OpenStreetMap contributors (ODbL)",
+        refugeCredit + " and © OpenStreetMap contributors (ODbL)",
         "Airports and runways: OurAirports (ourairports.com), public domain",
         "Place names for search and pins: GeoNames (geonames.org), CC BY 4.0",
     ]
