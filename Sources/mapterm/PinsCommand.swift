@@ -120,9 +120,8 @@ enum PinsCommand {
         guard !pins.isEmpty else { return "no pins (press p on the map to drop one)\n" }
         func point(_ point: LatLon) -> SafeText { SafeText(sanitizing: point.description) }
         var lines: [SafeText] = pins.map {
-            let name = $0.name.isEmpty ? "" : "  " + $0.name
-            return
-                "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))\(SafeText(sanitizing: name))"
+            let name: SafeText = $0.name.isEmpty ? "" : .spaces(2) + SafeText(sanitizing: $0.name)
+            return "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))\(name)"
         }
         let points = pins.map(\.coordinate)
         if points.count >= 2 {

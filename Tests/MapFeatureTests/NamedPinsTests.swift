@@ -121,7 +121,7 @@ import Testing
         #expect(state.notice == "no pins to fit: p drops one at the crosshair")
         state.places.storedOnly = "the places database"
         #expect(Self.send([.character("r")], &state).isEmpty)
-        #expect(state.notice?.hasPrefix("nothing to refresh: the places come from the places database") == true)
+        #expect(state.notice?.hasPrefix("nothing to refresh: the places are read from the places database") == true)
     }
 
     @Test func theKeysOfTheNamePromptAreTheTables() {

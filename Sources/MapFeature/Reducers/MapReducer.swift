@@ -180,7 +180,7 @@ public enum MapReducer {
             }
         case .refresh:
             if let stored = state.places.storedOnly, state.places.live == nil {
-                state.notice = "nothing to refresh: the places come from \(stored), which only mapterm import changes"
+                state.notice = "nothing to refresh: the places are read from \(stored), nothing online"
                 return []
             }
             state.places.generation += 1

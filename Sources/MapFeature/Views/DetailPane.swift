@@ -53,7 +53,8 @@ struct DetailPane {
             title = "\(StatusBar.group(cluster.marker.count, state.ascii)) places here"
             lines = Self.lines(for: cluster, state: state)
         case .pin(let number):
-            title = "Pin \(number)"
+            let name = state.pins.pin(number)?.name ?? ""
+            title = name.isEmpty ? "Pin \(number)" : "Pin \(number) · \(name)"
             let coordinate = selection.coordinate(state)
             lines = [coordinate?.description ?? "", state.pins.labels[number] ?? "finding where this is…"]
         case .midpoint, .meetingPoint:
