@@ -17,10 +17,11 @@ pins_geojson_is_valid() {
   out=$(XDG_DATA_HOME="$data" "$MAPTERM" pins --geojson); status=$?
   rm -rf "$data"
   [ $status -eq 0 ] && printf '%s' "$out" | jq -e '
-    .type == "FeatureCollection" and (.features | length) == 2
+    .type == "FeatureCollection" and (.features | length) == 4
     and .features[0].geometry == {"type": "Point", "coordinates": [-121.8911, 37.3315]}
     and .features[0].properties.number == 1 and .features[1].properties.number == 2
-    and (.features | all(.properties["marker-color"] | test("^#[0-9a-f]{6}$")))' > /dev/null
+    and (.features[:2] | all(.properties["marker-color"] | test("^#[0-9a-f]{6}$")))
+    and ([.features[2:][].properties.role] == ["midpoint", "meeting-point"])' > /dev/null
 }
 
 pins_json_has_meeting_point() {

@@ -21,8 +21,9 @@ pins_survive_a_restart() {
 pin_pane_names_the_place() {
   keys Tab
   local n=0
-  while ! screen | grep -q 'Pin [12]'; do
-    keys Enter; sleep 0.05; screen | grep -q 'Pin [12]' && break
+  # The pane's title (the status bar names the selected pin too).
+  while ! screen | grep -q '╭ Pin [12]'; do
+    keys Enter; sleep 0.05; screen | grep -q '╭ Pin [12]' && break
     keys Escape Tab; n=$((n + 1)); [ $n -gt 6 ] && return 1
   done
   wait_for 'France|Germany|Belgium|Switzerland|Luxembourg'
