@@ -1,4 +1,5 @@
 import GeoCore
+import Layers
 import Places
 import Testing
 
@@ -36,5 +37,19 @@ import Testing
     @Test func fWithoutPinsSaysWhy() {
         let state = Self.fitted([])
         #expect(state.notice == "no pins to fit: p drops one at the crosshair")
+    }
+}
+
+/// `--layer FILE` without `--center`: the first view shows the layers.
+@Suite struct StartOnLayersTests {
+    @Test func theFirstViewFitsTheShownLayers() throws {
+        var state = MapState(
+            camera: Camera(center: LatLon(lat: 37.7793, lon: -122.4137), zoom: 15),
+            screen: Viewport(cols: 100, rows: 30))
+        let walk = LayerFeature(geometries: [.line([LatLon(lat: 35.66, lon: 139.70), LatLon(lat: 35.70, lon: 139.78)])])
+        state.layers.add(name: "tokyo.geojson", content: LayerContent(features: [walk], identity: 1))
+        state.fitLayers()
+        #expect(abs(state.camera.center.lat - 35.68) < 0.01 && abs(state.camera.center.lon - 139.74) < 0.01)
+        #expect(state.camera.zoom > 10 && state.camera.zoom <= CameraFit.maxZoom)
     }
 }

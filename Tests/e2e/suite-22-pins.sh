@@ -157,6 +157,17 @@ p22_i_credits_what_is_drawn_at_80_columns() {
   return $ok
 }
 
+p22_a_layer_without_center_starts_in_view() {
+  p22_fresh
+  local layer="$XDG_DATA_HOME/tokyo.geojson"
+  printf '%s' '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[139.70,35.66],[139.78,35.70]]},"properties":{"name":"walk"}}]}' > "$layer"
+  p22_map 100 30 --layer "$layer"
+  # The view opens on the layer (centre 35.68, 139.74), not where the map was left or on Market Street.
+  wait_for ' 35\.68[0-9]*, 139\.74[0-9]*  z 1[1-6]\.' || { p22_done; return 1; }
+  keys q; wait_for '\[exit 0'
+  p22_done
+}
+
 check "pins add/rename/rm from the shell; names in the listings; the centres in --geojson" \
   p22_shell_commands_name_add_rename_and_remove
 check "a listing leaves a bad pins file; the map's alert names the kept file whole at 80 columns" \
@@ -169,5 +180,6 @@ check "the pane opening over its place shifts the map so the place stays in view
   p22_the_pane_keeps_its_place_in_view
 check "f keeps pins 4 columns and 2 rows from the edges and stops at z16" p22_f_keeps_a_margin_and_stops_at_z16
 check "f without pins, x without a pin and r on stored places say why" p22_keys_that_cannot_act_say_why
+check "--layer FILE without --center opens on the layer" p22_a_layer_without_center_starts_in_view
 check "i shows the whole credits of what is drawn, and no others, at 80 columns" \
   p22_i_credits_what_is_drawn_at_80_columns
