@@ -222,7 +222,7 @@ struct StatusBar {
             )
         case .cluster(let cluster):
             let count = cluster.marker.count
-            return (String(count), "\(group(count, state.ascii)) places", "a group")
+            return (String(count), "\(group(count, state.ascii)) places here", "a count")
         case .pin(let number):
             let pin = state.pins.pin(number)
             let name = pin.map { $0.name.isEmpty ? "Pin \(number)" : $0.name } ?? "Pin \(number)"
