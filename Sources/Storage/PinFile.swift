@@ -48,6 +48,17 @@ public struct PinFile: PinStore {
     /// ending with a newline.
     public static func geoJSON(_ pins: [Pin]) -> Data { PinGeoJSON.encode(pins) }
 
+    /// The GeoJSON of `pins` as `geoJSON` writes it and, with `withCentres` and two or more pins, two
+    /// more Point features: the midpoint and the meeting point, whose `role` property says which
+    /// ("midpoint", "meeting-point"; the meeting point also has `totalDistanceKm`). Not a pins file:
+    /// what `mapterm pins --geojson` prints.
+    public static func geoJSON(_ pins: [Pin], withCentres: Bool) -> Data {
+        PinGeoJSON.encode(pins, centres: withCentres ? PinGeoJSON.centres(of: pins) : [])
+    }
+
+    /// `text` as a JSON string literal.
+    public static func jsonString(_ text: String) -> String { PinGeoJSON.quoted(text) }
+
     // MARK: PinStore
 
     /// The saved pins sorted by number; `[]` when there is no file. Removes temp files left by an
@@ -57,16 +68,11 @@ public struct PinFile: PinStore {
         let path = url.path
         AtomicFile.removeLeftoverTemps(of: path, now: now())
         let reason: String
-        do {
-            guard let data = try AtomicFile.read(path, limit: Self.sizeLimit) else { return [] }
-            return try PinGeoJSON.decode(data)
-        } catch let invalid as PinGeoJSON.Invalid {
-            reason = invalid.reason
-        } catch let special as AtomicFile.NotRegularFile {
-            // Not ours to move: say so and leave it.
-            throw PinStoreError.notARegularFile(path: special.path)
-        } catch {
-            reason = "it cannot be read: \(error)"
+        switch readOnly() {
+        case .success(let pins): return pins
+        case .failure(.notARegularFile(let special)): throw PinStoreError.notARegularFile(path: special)
+        case .failure(.unreadable(let why, _)): reason = why
+        case .failure(let other): throw other
         }
         let kept: String
         do {
@@ -75,6 +81,30 @@ public struct PinFile: PinStore {
             throw PinStoreError.corrupt(reason: "\(reason); it could not be moved aside: \(error)", keptAs: path)
         }
         throw PinStoreError.corrupt(reason: reason, keptAs: kept)
+    }
+
+    /// The saved pins sorted by number, `[]` when there is no file, touching nothing but the temp files
+    /// an interrupted save left: a file that cannot be read as pins stays where it is and
+    /// `PinStoreError.unreadable` says why.
+    public func read() throws -> [Pin] {
+        AtomicFile.removeLeftoverTemps(of: url.path, now: now())
+        return try readOnly().get()
+    }
+
+    /// What `read` returns, as a result.
+    private func readOnly() -> Result<[Pin], PinStoreError> {
+        let path = url.path
+        do {
+            guard let data = try AtomicFile.read(path, limit: Self.sizeLimit) else { return .success([]) }
+            return .success(try PinGeoJSON.decode(data))
+        } catch let invalid as PinGeoJSON.Invalid {
+            return .failure(.unreadable(reason: invalid.reason, path: path))
+        } catch let special as AtomicFile.NotRegularFile {
+            // Not ours to move: say so and leave it.
+            return .failure(.notARegularFile(path: special.path))
+        } catch {
+            return .failure(.unreadable(reason: "it cannot be read: \(error)", path: path))
+        }
     }
 
     /// Applies `change` to the pins as saved now, under the lock, and returns all of them after it. A file
@@ -90,15 +120,17 @@ public struct PinFile: PinStore {
                 pins = []
             }
             switch change {
-            case .add(let point, let id):
+            case .add(let point, let id, let name):
                 if let id, pins.contains(where: { $0.id == id }) { break }
                 let used = Set(pins.map(\.number))
                 guard let number = (1...Pin.maximumCount).first(where: { !used.contains($0) }) else {
                     throw PinStoreError.full
                 }
-                pins.append(Pin(number: number, coordinate: point.normalized, id: id ?? UUID().uuidString))
+                pins.append(Pin(number: number, coordinate: point.normalized, id: id ?? UUID().uuidString, name: name))
             case .remove(let id):
                 pins.removeAll { $0.id == id }
+            case .rename(let id, let name):
+                for index in pins.indices where pins[index].id == id { pins[index].name = Pin.cleanName(name) }
             }
             try save(pins)
             return pins.sorted { $0.number < $1.number }

@@ -5,7 +5,8 @@ import Places
 
 /// The pins file format: a GeoJSON FeatureCollection (RFC 7946) with one Point feature per pin,
 /// coordinates in `[longitude, latitude]` order (degrees, WGS84), properties `number` (1...10),
-/// `id` (the pin's identity; files without it get ids derived from number and position) and
+/// `id` (the pin's identity; files without it get ids derived from number and position), `name` (what
+/// the user called it; left out when it has none, and files without it load as unnamed pins) and
 /// `marker-color` ("#rrggbb", simplestyle-spec). Written sorted by number, pretty-printed with two
 /// spaces, keys in a fixed order, coordinates in Swift's shortest exact decimal form, so the same
 /// pins always give the same bytes.
@@ -19,19 +20,78 @@ enum PinGeoJSON {
 
     // MARK: Writing
 
-    /// The GeoJSON text of `pins`, sorted by number, ending with a newline.
-    static func encode(_ pins: [Pin]) -> Data {
-        let features = pins.sorted { $0.number < $1.number }.map { pin in
-            """
-                {
-                  "type": "Feature",
-                  "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
-                  "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", "marker-color": "\(PinFile.color(for: pin.number).hex)" }
-                }
-            """
+    /// A feature that is not a pin, written after the pins: its `role` and other properties (already
+    /// JSON text, e.g. `"totalDistanceKm": 12.3`).
+    struct Centre: Equatable {
+        var role: String
+        var title: String
+        var point: LatLon
+        var more: String = ""
+    }
+
+    /// The midpoint and the meeting point of `pins` (none with fewer than two).
+    static func centres(of pins: [Pin]) -> [Centre] {
+        let points = pins.map(\.coordinate)
+        guard points.count >= 2 else { return [] }
+        var centres: [Centre] = []
+        if let mid = Geodesy.midpoint(points) {
+            centres.append(Centre(role: "midpoint", title: "Midpoint of the pins", point: mid))
         }
+        if let median = Geodesy.geometricMedian(points) {
+            let total = (Geodesy.totalDistance(from: median, to: points) * 1000).rounded() / 1000
+            centres.append(
+                Centre(
+                    role: "meeting-point", title: "Meeting point (least total distance)", point: median,
+                    more: ", \"totalDistanceKm\": \(total)"))
+        }
+        return centres
+    }
+
+    /// The GeoJSON text of `pins`, sorted by number, then of `centres`, ending with a newline.
+    static func encode(_ pins: [Pin], centres: [Centre] = []) -> Data {
+        let features =
+            pins.sorted { $0.number < $1.number }.map { pin in
+                """
+                    {
+                      "type": "Feature",
+                      "geometry": { "type": "Point", "coordinates": [\(pin.coordinate.lon), \(pin.coordinate.lat)] },
+                      "properties": { "number": \(pin.number), "id": "\(safeID(pin.id))", \(nameProperty(pin))"marker-color": "\(PinFile.color(for: pin.number).hex)" }
+                    }
+                """
+            }
+            + centres.map { centre in
+                """
+                    {
+                      "type": "Feature",
+                      "geometry": { "type": "Point", "coordinates": [\(centre.point.lon), \(centre.point.lat)] },
+                      "properties": { "role": "\(centre.role)", "title": \(quoted(centre.title))\(centre.more) }
+                    }
+                """
+            }
         let list = features.isEmpty ? "[]" : "[\n" + features.joined(separator: ",\n") + "\n  ]"
         return Data("{\n  \"type\": \"FeatureCollection\",\n  \"features\": \(list)\n}\n".utf8)
+    }
+
+    /// `"name": "…", ` for a named pin, nothing for an unnamed one.
+    static func nameProperty(_ pin: Pin) -> String {
+        pin.name.isEmpty ? "" : "\"name\": \(quoted(pin.name)), "
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and controls escaped (names are sanitised before,
+    /// so only the first two occur).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// An id with only letters, digits and `-_.:` (anything else is dropped), so it needs no escaping.
@@ -97,6 +157,7 @@ enum PinGeoJSON {
             throw Invalid("\(label): the pin number is not a whole number")
         }
         let id = feature["properties"]?["id"]?.string.map(safeID).flatMap { $0.isEmpty ? nil : $0 }
-        return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon), id: id)
+        let name = feature["properties"]?["name"]?.string ?? ""
+        return Pin(number: number, coordinate: LatLon(lat: lat, lon: lon), id: id, name: name)
     }
 }

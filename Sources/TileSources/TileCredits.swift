@@ -10,6 +10,8 @@ public struct TileCredits: Sendable, Equatable {
     public struct SourceCredit: Sendable, Equatable {
         public var id: TileSourceID
         public var items: [String]
+        /// The source's whole attribution (sanitised, at most 300 characters).
+        public var text: String
     }
 
     /// Each source's short credit, in drawing order (sources without an attribution left out).
@@ -29,7 +31,7 @@ public struct TileCredits: Sendable, Equatable {
             if !seen.contains(text) { seen.append(text) }
             let items = Self.items(of: text)
             let more = service.map(Self.items(of:))?.filter { !items.contains($0) } ?? []
-            short.append(SourceCredit(id: id, items: more + items))
+            short.append(SourceCredit(id: id, items: more + items, text: text))
         }
         full = seen.joined(separator: " · ")
         self.short = short
@@ -52,6 +54,16 @@ public struct TileCredits: Sendable, Equatable {
         let found = (known + knownApart).filter { lower.contains($0.word.lowercased()) }.map(\.credit)
         guard found.isEmpty else { return found }
         return [attribution.count > 40 ? String(attribution.prefix(39)) + "…" : attribution]
+    }
+
+    /// The whole attributions of the sources with something drawn (`drawn` counts tiles per source),
+    /// each once, in drawing order: what `i` lists.
+    public func inView(drawn: [TileSourceID: Int]) -> [String] {
+        var texts: [String] = []
+        for source in short where (drawn[source.id] ?? 0) > 0 && !texts.contains(source.text) {
+            texts.append(source.text)
+        }
+        return texts
     }
 
     /// The short credits of the sources with something drawn (`drawn` counts tiles per source), from

@@ -95,7 +95,7 @@ public final class TileWorker: TileService {
             loading: sources.loadingCount, problem: sources.problem,
             noStreets: request.camera.zoom > 10 && snapshot.hasNothingBut(basemap),
             arrivals: sources.arrivalCount, attribution: credits.full,
-            credit: credits.corner(drawn: snapshot.drawnCounts))
+            credit: credits.corner(drawn: snapshot.drawnCounts), inView: credits.inView(drawn: snapshot.drawnCounts))
         inbox.post(.tilesLoaded(snapshot, status))
     }
 }

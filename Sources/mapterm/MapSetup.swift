@@ -73,7 +73,10 @@ struct MapSetup {
         state.places.filter = configuration.filter
         state.places.live = places.live.map { LivePlacesState(name: $0.name) }
         state.places.alertsOnFailure = !places.quietFailures
+        state.places.storedOnly = places.storedName
+        state.placesCredit = places.credits
         state.layers = layers.state
+        if center == nil { state.fitLayers() }
         let describe = Self.describer(gazetteer)
         switch purpose {
         case .interactive:
@@ -95,7 +98,10 @@ struct MapSetup {
                 router: router.finder ?? NoRouter(why: router.whyNone ?? "none set up"), pinStore: pinFile,
                 describe: describe, search: search, composition: composition, wake: wake)
         case .oneFrame:
-            if let id = layers.streamLayer { LayerStream.readAll(fd: STDIN_FILENO, into: id, &state) }
+            if let id = layers.streamLayer {
+                LayerStream.readAll(fd: STDIN_FILENO, into: id, &state)
+                if center == nil { state.fitLayers() }
+            }
             if case .failure(let problem) = pins { Diagnostics.say("pins not shown: \(problem)") }
             return MapSession(
                 state: state, source: places.source, live: places.live, describe: describe, composition: composition)

@@ -5,30 +5,111 @@ import Storage
 import Terminal
 import TextSafety
 
-/// `mapterm pins [--json | --geojson]`: the saved pins, their midpoint and their meeting point.
+/// `mapterm pins [add LAT,LON [NAME] | rm N | rename N NAME] [--json | --geojson]`: the saved pins,
+/// their midpoint and their meeting point; or a change to them.
 ///
-/// Text: one line per pin ("1  37.33150, -121.89110"), then with 2 or more pins the geographic
+/// Text: one line per pin ("1  37.33150, -121.89110  Mum"), then with 2 or more pins the geographic
 /// midpoint and the meeting point (geometric median) with the sum of its great-circle distances to
-/// the pins in km. `--json`: `{"pins":[{"number","lat","lon"}], "midpoint":{"lat","lon"}|null,
-/// "meetingPoint":{"lat","lon","totalDistanceKm"}|null}` (degrees, km). `--geojson`: the pins file's
-/// GeoJSON. A corrupt pins file is moved aside and the error thrown (main prints it, exit 1).
+/// the pins in km. `--json`: `{"pins":[{"number","lat","lon","name"}], "midpoint":{"lat","lon"}|null,
+/// "meetingPoint":{"lat","lon","totalDistanceKm"}|null}` (degrees, km; "name" is "" for an unnamed
+/// pin). `--geojson`: the pins file's features, then with 2 or more pins the midpoint and the meeting
+/// point as Point features whose `role` property says which ("midpoint", "meeting-point").
+///
+/// A listing only reads: a pins file it cannot read is left where it is and the error thrown (main
+/// prints it, exit 1). `add`, `rm` and `rename` change the saved pins as a map does, under the pins'
+/// lock, so a map running at the same time keeps its changes and sees these; they refuse (exit 1) a
+/// file they cannot read rather than move it aside.
 enum PinsCommand {
     static let spec = CommandSpec(
-        name: "pins", items: [.oneOf([[OptionTable.json], [OptionTable.geojson]], required: false)],
-        hidden: [OptionTable.stressSave])
+        name: "pins",
+        items: [
+            .positional("[add LAT,LON [NAME] | rm N | rename N NAME]"),
+            .oneOf([[OptionTable.json], [OptionTable.geojson]], required: false),
+        ], maxPositional: 64, hidden: [OptionTable.stressSave])
+
+    /// How long a change waits for another process's lock before giving up, in seconds.
+    static let lockPatience = 5.0
 
     static func run(_ args: ArgumentList) throws {
         if let path = args.text(OptionTable.stressSave) { stressSave(URL(fileURLWithPath: path)) }
         if args.has(OptionTable.json) && args.has(OptionTable.geojson) {
             throw UsageError("--json and --geojson cannot be combined (\(spec.usage))")
         }
-        let pins = try PinFile(url: PinFile.defaultURL()).load()
+        let file = PinFile(url: PinFile.defaultURL())
+        var pins = try file.read()
+        if let verb = args.positional.first {
+            let (change, said) = try change(verb, Array(args.positional.dropFirst()), pins: pins)
+            pins = try apply(change, to: file)
+            if !args.has(OptionTable.json) && !args.has(OptionTable.geojson) {
+                Console.outRaw(SafeText(sanitizing: said(pins)) + "\n")
+                return
+            }
+        }
         if args.has(OptionTable.geojson) {
-            Console.outRaw(SafeText(json: String(decoding: PinFile.geoJSON(pins), as: UTF8.self)))
+            Console.outRaw(SafeText(json: String(decoding: PinFile.geoJSON(pins, withCentres: true), as: UTF8.self)))
         } else if args.has(OptionTable.json) {
             Console.outRaw(SafeText(json: json(pins)))
         } else {
             Console.outRaw(text(pins))
+        }
+    }
+
+    // MARK: Changes
+
+    /// The change `verb` with `words` asks for, and what to say once it is made (given the pins after it).
+    /// - Throws: `UsageError` for an unknown verb or wrong words; `PinStoreError.noSuchPin`.
+    static func change(_ verb: String, _ words: [String], pins: [Pin]) throws -> (PinChange, ([Pin]) -> String) {
+        let usage = "(\(spec.usage))"
+        switch verb {
+        case "add":
+            guard let where_ = words.first else { throw UsageError("pins add needs LAT,LON \(usage)") }
+            let point = try PointArgument.parse(where_, option: "pins add")
+            let name = Pin.cleanName(words.dropFirst().joined(separator: " "))
+            let id = UUID().uuidString
+            return (
+                .add(point, id: id, name: name),
+                { after in
+                    after.first { $0.id == id }.map { "added \($0.title) at \($0.coordinate)" } ?? "added a pin"
+                }
+            )
+        case "rm", "remove":
+            guard words.count == 1 else { throw UsageError("pins rm needs one pin number \(usage)") }
+            let pin = try pinNumbered(words[0], in: pins)
+            return (.remove(id: pin.id), { _ in "removed \(pin.title)" })
+        case "rename":
+            guard words.count >= 1 else { throw UsageError("pins rename needs a pin number and a name \(usage)") }
+            let pin = try pinNumbered(words[0], in: pins)
+            let name = Pin.cleanName(words.dropFirst().joined(separator: " "))
+            return (
+                .rename(id: pin.id, name: name),
+                { _ in name.isEmpty ? "pin \(pin.number) has no name now" : "pin \(pin.number) is now called \(name)" }
+            )
+        default:
+            throw UsageError(
+                "pins takes add, rm or rename (got '\(TextSanitizer.clean(verb, maxLength: 40))') \(usage)")
+        }
+    }
+
+    /// The saved pin numbered `text`.
+    static func pinNumbered(_ text: String, in pins: [Pin]) throws -> Pin {
+        guard let number = Int(text), (1...Pin.maximumCount).contains(number) else {
+            throw UsageError(
+                "a pin number is 1...\(Pin.maximumCount) (got '\(TextSanitizer.clean(text, maxLength: 40))')")
+        }
+        guard let pin = pins.first(where: { $0.number == number }) else { throw PinStoreError.noSuchPin(number) }
+        return pin
+    }
+
+    /// Applies `change` to the saved pins, waiting up to `lockPatience` seconds while a map holds their
+    /// lock; the pins after it.
+    static func apply(_ change: PinChange, to file: PinFile) throws -> [Pin] {
+        let giveUp = Date().addingTimeInterval(lockPatience)
+        while true {
+            do {
+                return try file.apply(change)
+            } catch PinStoreError.busy where Date() < giveUp {
+                usleep(20_000)
+            }
         }
     }
 
@@ -39,7 +120,8 @@ enum PinsCommand {
         guard !pins.isEmpty else { return "no pins (press p on the map to drop one)\n" }
         func point(_ point: LatLon) -> SafeText { SafeText(sanitizing: point.description) }
         var lines: [SafeText] = pins.map {
-            "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))"
+            let name: SafeText = $0.name.isEmpty ? "" : .spaces(2) + SafeText(sanitizing: $0.name)
+            return "\($0.number)\(.spaces(2 - String($0.number).count)) \(point($0.coordinate))\(name)"
         }
         let points = pins.map(\.coordinate)
         if points.count >= 2 {
@@ -55,7 +137,9 @@ enum PinsCommand {
     /// The machine listing: one JSON object on one line, ending with a newline.
     static func json(_ pins: [Pin]) -> String {
         let points = pins.map(\.coordinate)
-        let list = pins.map { "{\"number\":\($0.number),\"lat\":\($0.coordinate.lat),\"lon\":\($0.coordinate.lon)}" }
+        let list = pins.map {
+            "{\"number\":\($0.number),\"lat\":\($0.coordinate.lat),\"lon\":\($0.coordinate.lon),\"name\":\(PinFile.jsonString($0.name))}"
+        }
         var midpoint = "null"
         var meeting = "null"
         if points.count >= 2 {

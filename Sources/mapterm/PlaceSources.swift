@@ -19,6 +19,11 @@ enum PlaceSources {
         var live: LivePlaceFeed?
         /// The source's failures are a status-bar note, not an alert (a PostGIS database).
         var quietFailures = false
+        /// What the places are read from when nothing online answers anew ("the places database", "FILE"),
+        /// for what `r` says; nil for a source that does (the live API, a PostGIS database).
+        var storedName: String?
+        /// Where the places come from, one credit a line, for the map's `i`.
+        var credits: [String] = []
 
         init(source: any PlaceSource, notice: String? = nil, live: LivePlaceFeed? = nil) {
             self.source = source
@@ -26,6 +31,15 @@ enum PlaceSources {
             self.live = live
         }
     }
+
+    /// The credit of the Refuge Restrooms API's data.
+    static let refugeCredit = "Restrooms: Refuge Restrooms (refugerestrooms.org)"
+    /// The credits of the shipped places database (as `mapterm --about` gives them).
+    static let embeddedCredits = [
+        refugeCredit + " and © OpenStreetMap contributors (ODbL)",
+        "Airports and runways: OurAirports (ourairports.com), public domain",
+        "Place names for search and pins: GeoNames (geonames.org), CC BY 4.0",
+    ]
 
     /// The name of the live part of the default source.
     static let liveName = "Refuge Restrooms"
@@ -55,18 +69,24 @@ enum PlaceSources {
                 let store = try PlaceDatabase.openDefault(resources: try resources().directory) { notice in
                     Diagnostics.say(notice)
                 }
-                return Opened(source: store, notice: store.notice)
+                var opened = Opened(source: store, notice: store.notice)
+                opened.storedName = "the places database"
+                opened.credits = embeddedCredits
+                return opened
             } catch let error as UsageError {
                 throw error
             } catch {
                 throw UsageError("cannot open the places database: \(error)")
             }
         case "refuge":
-            return Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
+            var opened = Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
+            opened.credits = [refugeCredit]
+            return opened
         case _ where PostgresURL.isPostgres(name):
             do {
                 var opened = Opened(source: try PostGISPlaceStore(url: name))
                 opened.quietFailures = true
+                opened.credits = ["Places: your PostGIS database (" + PostgresURL.redact(name) + ")"]
                 return opened
             } catch let error as PostGISError {
                 throw UsageError("--source: \(error)")
@@ -78,7 +98,11 @@ enum PlaceSources {
                 )
             }
             do {
-                return Opened(source: try FixtureSource(path: name))
+                var opened = Opened(source: try FixtureSource(path: name))
+                let file = TextSanitizer.clean(URL(fileURLWithPath: name).lastPathComponent, maxLength: 40)
+                opened.storedName = "the file " + file
+                opened.credits = ["Places: your file " + file]
+                return opened
             } catch {
                 throw UsageError("cannot read places from \(TextSanitizer.clean(name, maxLength: 120)): \(error)")
             }

@@ -135,9 +135,17 @@ import Testing
 
     @Test func attributionSaysWhereTheMapDataComesFrom() {
         var store = TestStore(start)
-        store.send(.key(.character("i")), effects: []) { $0.notice = "no map data attribution" }
-        store.set { $0.tiles.attribution = "© OpenStreetMap" }
-        store.send(.key(.character("i")), effects: []) { $0.notice = "map data: © OpenStreetMap" }
+        store.send(.key(.character("i")), effects: []) {
+            $0.alert = Alert("Where this map comes from", lines: ["Map: nothing credited is drawn in this view."])
+        }
+        store.set {
+            $0.alert = nil
+            $0.tiles.attribution = "© OpenStreetMap · Monaco sample"
+            $0.tiles.inView = ["© OpenStreetMap"]
+        }
+        store.send(.key(.character("i")), effects: []) {
+            $0.alert = Alert("Where this map comes from", lines: ["Map: © OpenStreetMap"])
+        }
     }
 
     @Test func resizeChangesTheMapArea() {

@@ -172,7 +172,7 @@ final class BusyPinStore: PinStore, @unchecked Sendable {
         try lock.withLock {
             tries += 1
             if busy { throw PinStoreError.busy }
-            if case .add(let point, _) = change { saved.append(Pin(number: saved.count + 1, coordinate: point)) }
+            if case .add(let point, _, _) = change { saved.append(Pin(number: saved.count + 1, coordinate: point)) }
             return saved
         }
     }

@@ -17,7 +17,7 @@ import Testing
         var store = TestStore(start)
         store.send(.key(.character("p")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center)) }
         var state = store.state
-        let effects = send([.character("y")], &state)
+        let effects = send([.enter], &state)
         #expect(state.focus == .map)
         #expect(state.pins.pins == [Pin(number: 1, coordinate: start.camera.center, id: "local-1")])
         #expect(effects == [.changePins(.add(start.camera.center, id: "local-1"))])
@@ -26,7 +26,7 @@ import Testing
 
     @Test func theSavedPinsReplaceTheShownOnesAndASaveFailureIsSaidOnce() {
         var state = start
-        _ = send([.character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter], &state)
         let saved = [
             Pin(number: 1, coordinate: start.camera.center, id: "A"),
             Pin(number: 2, coordinate: LatLon(lat: 1, lon: 2), id: "B"),
@@ -44,7 +44,7 @@ import Testing
     @Test func aBusyLockIsTriedAgainWithBackoffWhileTheStatusBarSaysSo() throws {
         var state = start
         let center = start.camera.center
-        _ = send([.character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter], &state)
         for delay in [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1] {
             #expect(MapReducer.reduce(&state, .pinsBusy) == [.retryPins(afterSeconds: delay)])
             #expect(MapReducer.reduce(&state, .pinsRetryDue) == [.changePins(.add(center, id: "local-1"))])
@@ -67,11 +67,11 @@ import Testing
         var state = start
         let first = start.camera.center
         let theirs = Pin(number: 1, coordinate: LatLon(lat: 5, lon: 5), id: "theirs")
-        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(first, id: "local-1"))])
+        #expect(send([.character("p"), .enter], &state) == [.changePins(.add(first, id: "local-1"))])
         _ = MapReducer.reduce(&state, .pinsBusy)
         _ = send([.right], &state)
         let second = state.camera.center
-        #expect(send([.character("p"), .character("y")], &state).isEmpty, "it waits its turn")
+        #expect(send([.character("p"), .enter], &state).isEmpty, "it waits its turn")
         // Another map saved a pin meanwhile: it is shown, with both unsaved pins on top.
         _ = MapReducer.reduce(&state, .pinsReloaded([theirs]))
         #expect(state.pins.pins.map(\.coordinate) == [theirs.coordinate, first, second])
@@ -89,7 +89,7 @@ import Testing
         var state = start
         state.pins.idSeed = "map7"
         let center = start.camera.center
-        #expect(send([.character("p"), .character("y")], &state) == [.changePins(.add(center, id: "map7-1"))])
+        #expect(send([.character("p"), .enter], &state) == [.changePins(.add(center, id: "map7-1"))])
         _ = MapReducer.reduce(&state, .pinsBusy)
         state.selection = .pin(1)
         #expect(send([.character("x"), .character("y")], &state).isEmpty, "it waits its turn")
@@ -105,28 +105,28 @@ import Testing
     /// quits; once everything is saved, `q` quits at once again.
     @Test func quittingWithPinsUnsavedWarnsOnce() {
         var state = start
-        _ = send([.character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter], &state)
         _ = MapReducer.reduce(&state, .pinsBusy)
         #expect(send([.character("q")], &state).isEmpty)
         #expect(state.notice == PinsState.unsavedQuitNote)
         #expect(send([.character("q")], &state) == [.quit])
         var saved = start
-        _ = send([.character("p"), .character("y")], &saved)
+        _ = send([.character("p"), .enter], &saved)
         _ = MapReducer.reduce(&saved, .pinsSaved([Pin(number: 1, coordinate: start.camera.center, id: "local-1")]))
         #expect(send([.character("q")], &saved) == [.quit])
     }
 
-    @Test func answeringNoOrAnyOtherKeyDropsNothing() {
+    @Test func escapeDropsNothingAndOtherKeysTypeTheName() {
         var store = TestStore(start)
-        for key in [Key.character("n"), .escape, .right, .character("p")] {
-            store.send(.key(.character("p")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center)) }
-            store.send(.key(key), effects: []) { $0.focus = .map }
-        }
+        store.send(.key(.character("p")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center)) }
+        store.send(.key(.right), effects: [])
+        store.send(.key(.character("n")), effects: []) { $0.focus = .prompt(.dropPin(start.camera.center, name: "n")) }
+        store.send(.key(.escape), effects: []) { $0.focus = .map }
     }
 
     @Test func theEleventhPinIsRefusedWithAMessage() {
         var state = start
-        for _ in 0..<10 { _ = send([.right, .character("p"), .character("y")], &state) }
+        for _ in 0..<10 { _ = send([.right, .character("p"), .enter], &state) }
         #expect(state.pins.pins.map(\.number) == Array(1...10))
         state.alert = nil
         var store = TestStore(state)
@@ -137,10 +137,10 @@ import Testing
 
     @Test func twoPinsMakeBothCentresAndFFitsThem() throws {
         var state = start
-        _ = send([.character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter], &state)
         let dropped = Camera(center: LatLon(lat: 37.8, lon: -122.4), zoom: 12)
         state.camera = dropped
-        _ = send([.character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter], &state)
         let mid = try #require(state.pins.midpoint)
         let meeting = try #require(state.pins.meetingPoint)
         #expect(abs(mid.lat - 37.566) < 0.01 && abs(meeting.lat - 37.566) < 0.3)
@@ -159,7 +159,7 @@ import Testing
 
     @Test func removingAPinAsksFirstAndDropsTheCentresBelowTwo() {
         var state = start
-        _ = send([.character("p"), .character("y"), .right, .right, .character("p"), .character("y")], &state)
+        _ = send([.character("p"), .enter, .right, .right, .character("p"), .enter], &state)
         _ = MapReducer.reduce(&state, .pinsSaved([Pin(number: 1, coordinate: start.camera.center, id: "A")]))
         _ = MapReducer.reduce(
             &state,
@@ -174,7 +174,9 @@ import Testing
         #expect(state.pins.pins.map(\.number) == [1] && state.selection == nil && state.focus == .map)
         #expect(state.pins.midpoint == nil && effects == [.changePins(.remove(id: removed))])
         store.set { $0 = state }
-        store.send(.key(.delete), effects: [])  // nothing selected, nothing to ask
+        store.send(.key(.delete), effects: []) {  // nothing selected: nothing to ask, and it says why
+            $0.notice = "x removes a pin: select one first (Tab, or its number 1-9)"
+        }
     }
 
     @Test func fitWorksAcrossTheAntimeridian() throws {

@@ -246,7 +246,13 @@ import Testing
         for (key, place) in [(Key.tab, near), (.tab, far), (.tab, near), (.backTab, far)] {
             store.send(.key(key), effects: []) { $0.selection = .place(place) }
         }
-        store.send(.key(.enter), effects: [.loadDetails(far)]) { $0.detailOpen = true }
+        // The pane (right, 44 columns) opens over the far one: the map shifts to keep it beside the pane.
+        let before = store.state.camera
+        var shifted = store.state
+        _ = MapReducer.reduce(&shifted, .key(.enter))
+        let opened = store.send(.key(.enter)) { $0 = shifted }
+        #expect(opened.first == .loadDetails(far) && store.state.detailOpen)
+        #expect(store.state.camera.center.lon > before.center.lon && store.state.camera.zoom == before.zoom)
         store.send(.key(.escape), effects: []) { $0.detailOpen = false }
         store.send(.key(.escape), effects: []) { $0.selection = nil }
         // Esc never quits: with nothing open it says how to.
@@ -259,7 +265,10 @@ import Testing
         var store = TestStore(try loaded([first, second]))
         store.send(.key(.tab), effects: []) { $0.selection = .place(first) }
         store.send(.key(.enter), effects: [.loadDetails(first)]) { $0.detailOpen = true }
-        store.send(.key(.tab), effects: [.loadDetails(second)]) { $0.selection = .place(second) }
+        var shifted = store.state
+        _ = MapReducer.reduce(&shifted, .key(.tab))
+        let next = store.send(.key(.tab)) { $0 = shifted }
+        #expect(next.first == .loadDetails(second) && store.state.selection == .place(second))
         // q closes the pane first; only then does it quit.
         store.send(.key(.character("q")), effects: []) { $0.detailOpen = false }
     }

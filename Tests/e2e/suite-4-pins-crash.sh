@@ -1,5 +1,5 @@
 # Pins on the command line: `mapterm pins --geojson` prints valid GeoJSON, a pins file killed mid-save
-# still loads, and a corrupt one is kept aside. Each check uses its own XDG_DATA_HOME so that the
+# still loads, and a listing leaves a corrupt one as it is. Each check uses its own XDG_DATA_HOME so that the
 # pins of later suites start from nothing.
 
 pins_sample() {  # pins_sample DIR: writes two pins, out of order, in DIR/mapterm/pins.json
@@ -17,10 +17,11 @@ pins_geojson_is_valid() {
   out=$(XDG_DATA_HOME="$data" "$MAPTERM" pins --geojson); status=$?
   rm -rf "$data"
   [ $status -eq 0 ] && printf '%s' "$out" | jq -e '
-    .type == "FeatureCollection" and (.features | length) == 2
+    .type == "FeatureCollection" and (.features | length) == 4
     and .features[0].geometry == {"type": "Point", "coordinates": [-121.8911, 37.3315]}
     and .features[0].properties.number == 1 and .features[1].properties.number == 2
-    and (.features | all(.properties["marker-color"] | test("^#[0-9a-f]{6}$")))' > /dev/null
+    and (.features[:2] | all(.properties["marker-color"] | test("^#[0-9a-f]{6}$")))
+    and ([.features[2:][].properties.role] == ["midpoint", "meeting-point"])' > /dev/null
 }
 
 pins_json_has_meeting_point() {
@@ -46,17 +47,17 @@ pins_survive_kill_9() {
   return $status
 }
 
-pins_corrupt_is_kept() {
+pins_corrupt_is_left() {
   local data err status; data=$(mktemp -d); mkdir -p "$data/mapterm"
   printf '{ not json' > "$data/mapterm/pins.json"
   err=$(XDG_DATA_HOME="$data" "$MAPTERM" pins --geojson 2>&1 > /dev/null); status=$?
-  local kept; kept=$(ls "$data/mapterm" | grep -E '^pins\.json\.corrupt-[0-9]{8}T[0-9]{6}Z$')
-  [ -n "$kept" ] && [ "$(cat "$data/mapterm/$kept")" = '{ not json' ]; local found=$?
+  # A listing only reads: the file stays where it was, as it was, and nothing is set aside.
+  [ "$(ls "$data/mapterm")" = "pins.json" ] && [ "$(cat "$data/mapterm/pins.json")" = '{ not json' ]; local left=$?
   rm -rf "$data"
-  [ $status -eq 1 ] && [ $found -eq 0 ] && printf '%s' "$err" | grep -q 'not valid JSON'
+  [ $status -eq 1 ] && [ $left -eq 0 ] && printf '%s' "$err" | grep -q 'not valid JSON.*left as it is'
 }
 
 check "pins --geojson prints the pins as GeoJSON (lon, lat)" pins_geojson_is_valid
 check "pins --json has the midpoint and meeting point" pins_json_has_meeting_point
 check "a pins file killed mid-save still loads" pins_survive_kill_9
-check "a corrupt pins file is kept aside and explained (exit 1)" pins_corrupt_is_kept
+check "a listing leaves a corrupt pins file as it is and explains (exit 1)" pins_corrupt_is_left

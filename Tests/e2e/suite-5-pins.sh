@@ -3,11 +3,11 @@
 drop_two_pins() {
   start 120 40 --source "$here/empty-places.json" --center 48.85,2.35 --zoom 6
   wait_for 'z 6\.0' || return 1
-  keys p; wait_for 'Drop a pin here\? \(y/n\)' || return 1
-  keys y; wait_until_not 'Drop a pin here' || return 1
+  keys p; wait_for 'Drop pin 1 at 48\.85000, 2\.35000\?' || return 1
+  keys Enter; wait_until_not 'Drop pin' || return 1
   keys Right Right Down
-  keys p; wait_for 'Drop a pin here' || return 1
-  keys y
+  keys p; wait_for 'Drop pin 2 at' || return 1
+  keys Enter
   wait_for '⊗' && wait_for '◈' && screen | grep -q '1' && screen | grep -q '2'
 }
 
@@ -21,8 +21,9 @@ pins_survive_a_restart() {
 pin_pane_names_the_place() {
   keys Tab
   local n=0
-  while ! screen | grep -q 'Pin [12]'; do
-    keys Enter; sleep 0.05; screen | grep -q 'Pin [12]' && break
+  # The pane's title (the status bar names the selected pin too).
+  while ! screen | grep -q '╭ Pin [12]'; do
+    keys Enter; sleep 0.05; screen | grep -q '╭ Pin [12]' && break
     keys Escape Tab; n=$((n + 1)); [ $n -gt 6 ] && return 1
   done
   wait_for 'France|Germany|Belgium|Switzerland|Luxembourg'
@@ -86,8 +87,8 @@ two_maps_keep_each_others_pins() {
     "$MAPTERM" --source "$here/empty-places.json" --center 48.95,2.60 --zoom 6
   wait_for 'z 6\.0' 20 || step "A opens" || return 1
   wait_b 'z 6\.0' 20 || step "B opens" || return 1
-  keys p; wait_for 'Drop a pin' || step "A asks to drop" || return 1; keys y
-  second_map send-keys p; wait_b 'Drop a pin' || step "B asks to drop" || return 1; second_map send-keys y
+  keys p; wait_for 'Drop pin' || step "A asks to drop" || return 1; keys Enter
+  second_map send-keys p; wait_b 'Drop pin' || step "B asks to drop" || return 1; second_map send-keys Enter
   pins_saved 2 || step "two pins saved" || return 1
   # Each map now shows both pins and their centres (B learns of A's pin by watching the file).
   wait_for '⊗' 5 || step "A shows the midpoint" || return 1
@@ -96,8 +97,8 @@ two_maps_keep_each_others_pins() {
   keys Tab x; wait_for 'Remove pin' || step "A asks to remove" || return 1; keys y
   wait_until_not '⊗' 5 || step "A's midpoint goes" || return 1
   pins_saved 1 || step "one pin left" || return 1
-  second_map send-keys Right p; wait_b 'Drop a pin' || step "B asks to drop again" || return 1
-  second_map send-keys y
+  second_map send-keys Right p; wait_b 'Drop pin' || step "B asks to drop again" || return 1
+  second_map send-keys Enter
   pins_saved 2 || step "B's second pin saved" || return 1
   local saved; saved=$(saved_pins)
   second_map kill-server 2>/dev/null

@@ -62,3 +62,13 @@ enum LayersReducer {
         }
     }
 }
+
+extension MapState {
+    /// Moves the camera to show every shown layer with a margin (what the map does at the start when
+    /// layers are given and `--center` did not say where to look); nothing when no layer has anything
+    /// to show yet (a stream still to come).
+    public mutating func fitLayers() {
+        let positions = layers.layers.filter(\.visible).flatMap(\.content.allPositions)
+        if let fitted = CameraFit.camera(showing: positions, in: mapViewport) { camera = fitted }
+    }
+}

@@ -39,7 +39,7 @@ public enum MapReducer {
         case .openPane:
             guard state.selection != nil else { return [] }
             state.detailOpen = true
-            return SelectionReducer.paneEffects(&state)
+            effects = SelectionReducer.paneEffects(&state)
         case .pinDescribed(let number, let label):
             if state.pins.pins.contains(where: { $0.number == number }) { state.pins.labels[number] = label }
             return []
@@ -96,6 +96,10 @@ public enum MapReducer {
         }
         if effects.contains(.quit) { return effects }
         if state.selection != before.selection || !state.detailOpen { state.paneScroll = 0 }
+        if state.detailOpen, !before.detailOpen || state.selection != before.selection || state.screen != before.screen
+        {
+            PaneClearance.keepBesidePane(&state)
+        }
         let moved = PlacesReducer.regionChanged(from: before, to: &state)
         return moved.isEmpty ? effects : effects + moved + [.loadTiles(tileRequest(state))]
     }
@@ -148,9 +152,7 @@ public enum MapReducer {
         case .help: state.focus = .help(top: 0)
         case .filters: state.focus = .filters
         case .layers: state.focus = .layers
-        case .attribution:
-            state.notice =
-                state.tiles.attribution.isEmpty ? "no map data attribution" : "map data: " + state.tiles.attribution
+        case .attribution: state.alert = attribution(state)
         case .quit:
             if state.detailOpen {
                 state.detailOpen = false
@@ -175,6 +177,10 @@ public enum MapReducer {
                 state.notice = "q quits"
             }
         case .refresh:
+            if let stored = state.places.storedOnly, state.places.live == nil {
+                state.notice = "nothing to refresh: the places are read from \(stored), nothing online"
+                return []
+            }
             state.places.generation += 1
             state.places.live?.backoff.waiting = false
             return PlacesReducer.fetchIfNeeded(&state, force: true) + LiveReducer.ask(&state, again: true)
@@ -188,6 +194,8 @@ public enum MapReducer {
         case .openDetail: return SelectionReducer.openDetail(&state)
         case .dropPin: PinsReducer.askToDrop(&state)
         case .removePin: PinsReducer.askToRemove(&state)
+        case .renamePin: PinsReducer.askToRename(&state)
+        case .jumpToPin(let number): return PinsReducer.jump(to: number, &state)
         case .fit: PinsReducer.fit(&state)
         case .recenter: PinsReducer.recenter(&state)
         case .route: return RouteReducer.ask(&state)
@@ -204,6 +212,16 @@ public enum MapReducer {
             state.paneScroll = min(max(0, next), most)
         }
         return []
+    }
+
+    /// The box `i` opens: the whole attribution of each tile source drawn in view, then where the places
+    /// come from (what is not drawn here is not named).
+    static func attribution(_ state: MapState) -> Alert {
+        let tiles = state.tiles.inView
+        var lines = tiles.isEmpty ? ["Map: nothing credited is drawn in this view."] : tiles.map { "Map: " + $0 }
+        lines += state.placesCredit
+        if !state.routerCredit.isEmpty && state.route != nil { lines.append(state.routerCredit) }
+        return Alert("Where this map comes from", lines: lines)
     }
 
     /// The next whole zoom step up or down from `zoom` (a fractional zoom snaps to a whole one).

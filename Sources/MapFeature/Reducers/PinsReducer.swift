@@ -1,5 +1,6 @@
 import GeoCore
 import Places
+import TextSafety
 
 /// Pins, the yes/no prompts that guard them, fitting, the user location and the way there.
 enum PinsReducer {
@@ -7,22 +8,44 @@ enum PinsReducer {
     static let noLocation = "Your location is unknown."
     static let locationHint = "Start mapterm with --location LAT,LON or set MAPTERM_LOCATION."
 
-    /// Answers the prompt with the key; any key other than y closes it.
+    /// Answers the prompt with the key: at "(Y/n)", y or Enter is yes and any other key no; where a
+    /// name is typed, Enter confirms, Esc cancels, Backspace deletes and printable characters type.
     static func answer(_ prompt: Prompt, key: Key, _ state: inout MapState) -> [MapEffect] {
+        if let typed = prompt.typedName {
+            switch key {
+            case .enter: break
+            case .escape:
+                state.focus = .map
+                return []
+            case .backspace:
+                state.focus = .prompt(prompt.typing(String(typed.dropLast())))
+                return []
+            case .character(let c) where TextSanitizer.clean(String(c)) == String(c):
+                if typed.count < Pin.nameLimit { state.focus = .prompt(prompt.typing(typed + String(c))) }
+                return []
+            default: return []
+            }
+        }
         state.focus = .map
-        guard key == .character("y") || key == .character("Y") else { return [] }
         let change: PinChange
         switch prompt {
-        case .dropPin(let point):
-            guard let pin = state.pins.add(at: point) else {
+        case .dropPin(let point, let name):
+            guard let pin = state.pins.add(at: point, name: name) else {
                 state.alert = Alert(tooManyPins, detail: "Remove one first: select it with Tab and press x.")
                 return []
             }
-            change = .add(pin.coordinate, id: pin.id)
+            change = .add(pin.coordinate, id: pin.id, name: pin.name)
         case .removePin(let number):
-            guard let pin = state.pins.pins.first(where: { $0.number == number }) else { return [] }
+            guard key == .character("y") || key == .character("Y") || key == .enter else { return [] }
+            guard let pin = state.pins.pin(number) else { return [] }
             state.pins.remove(number: number)
             change = .remove(id: pin.id)
+        case .renamePin(let number, let name):
+            guard let pin = state.pins.pin(number) else { return [] }
+            let clean = Pin.cleanName(name)
+            guard clean != pin.name else { return [] }
+            state.pins.rename(id: pin.id, to: clean)
+            change = .rename(id: pin.id, name: clean)
         }
         dropStaleSelection(&state)
         // Shown at once; saved, after the changes before it, as a change to what is saved.
@@ -88,14 +111,52 @@ enum PinsReducer {
         state.focus = .prompt(.dropPin(state.camera.center))
     }
 
+    /// Asks to remove the selected pin; says why not when what is selected is not a pin.
     static func askToRemove(_ state: inout MapState) {
-        if case .pin(let number) = state.selection { state.focus = .prompt(.removePin(number)) }
+        switch state.selection {
+        case .pin(let number):
+            state.focus = .prompt(.removePin(number))
+        case nil:
+            state.notice = "x removes a pin: select one first (Tab, or its number 1-9)"
+        case .midpoint, .meetingPoint:
+            state.notice = "the centres follow the pins: remove a pin to move them"
+        case .place, .cluster, .found, .layerFeature:
+            state.notice = "only pins can be removed (x): this is not one of your pins"
+        }
     }
 
-    /// Shows every pin and centre marker (or the route's two ends) with a margin.
+    /// Asks a new name for the selected pin (`e`); says why not when no pin is selected.
+    static func askToRename(_ state: inout MapState) {
+        guard case .pin(let number) = state.selection, let pin = state.pins.pin(number) else {
+            state.notice = "e names a pin: select one first (Tab, or its number 1-9)"
+            return
+        }
+        state.focus = .prompt(.renamePin(number, name: pin.name))
+    }
+
+    /// Centres on pin `number` and selects it (`1`…`9`); says which pins there are when it is missing.
+    static func jump(to number: Int, _ state: inout MapState) -> [MapEffect] {
+        guard let pin = state.pins.pin(number) else {
+            let numbers = state.pins.pins.map { String($0.number) }
+            state.notice =
+                numbers.isEmpty
+                ? "no pins yet: p drops one at the crosshair"
+                : "no pin \(number) (pins: \(numbers.joined(separator: ", ")))"
+            return []
+        }
+        state.camera = Camera(center: pin.coordinate, zoom: state.camera.zoom)
+        state.selection = .pin(number)
+        state.route = nil
+        return state.detailOpen ? SelectionReducer.paneEffects(&state) : []
+    }
+
+    /// Shows every pin and centre marker with a margin; says so when there are no pins.
     static func fit(_ state: inout MapState) {
         let points = state.pins.allPoints
-        guard let camera = CameraFit.camera(showing: points, in: state.mapViewport) else { return }
+        guard let camera = CameraFit.camera(showing: points, in: state.mapViewport) else {
+            state.notice = "no pins to fit: p drops one at the crosshair"
+            return
+        }
         state.camera = camera
     }
 

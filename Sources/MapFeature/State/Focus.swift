@@ -13,7 +13,7 @@ public enum Focus: Equatable, Sendable {
     case layers
     /// The search line (`/`), with what is typed and found.
     case search(SearchState)
-    /// A yes/no question in the status bar.
+    /// A question in the status bar: yes or no, or a pin's name.
     case prompt(Prompt)
 
     /// The section of `KeyTable` that lists this focus's keys.
@@ -24,7 +24,7 @@ public enum Focus: Equatable, Sendable {
         case .filters: return .filters
         case .layers: return .layers
         case .search: return .search
-        case .prompt: return .prompt
+        case .prompt(let prompt): return prompt.typedName == nil ? .prompt : .naming
         }
     }
 }

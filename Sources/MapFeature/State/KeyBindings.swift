@@ -4,10 +4,12 @@ public enum Command: Equatable, Sendable {
     case zoomIn, zoomOut, wholeWorld
     case toggleAscii, help, quit, dismiss
     case refresh, nextPlace, previousPlace, openDetail
-    case dropPin, removePin, fit, recenter, route, switchProfile, filters, attribution
+    case dropPin, removePin, renamePin, fit, recenter, route, switchProfile, filters, attribution
     case scrollPaneUp, scrollPaneDown
     case search, nextResult, previousResult
     case layers
+    /// Centre on pin N (1...9) and select it.
+    case jumpToPin(Int)
 }
 
 /// The map's keys (`Focus.map`); `KeyTable` lists them for people.
@@ -22,6 +24,8 @@ public enum KeyBindings {
         case .character("+"), .character("="), .character("a"): return .zoomIn
         case .character("-"), .character("z"): return .zoomOut
         case .character("0"): return .wholeWorld
+        case .character(let c) where ("1"..."9").contains(c): return c.wholeNumberValue.map(Command.jumpToPin)
+        case .character("e"): return .renamePin
         case .character("b"): return .toggleAscii
         case .character("c"): return .recenter
         case .character("p"): return .dropPin

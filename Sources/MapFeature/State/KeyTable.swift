@@ -7,7 +7,7 @@ import TextSafety
 public enum KeyTable {
     /// Who takes a key: a `Focus`, or the alert above it.
     public enum Section: CaseIterable, Sendable {
-        case map, search, filters, layers, prompt, help, alert
+        case map, search, filters, layers, prompt, naming, help, alert
 
         /// The heading of the section in docs/keys.md and `--help`.
         public var title: String {
@@ -17,6 +17,7 @@ public enum KeyTable {
             case .filters: return "In the Show panel (v)"
             case .layers: return "In the layer list (L)"
             case .prompt: return "At a yes/no question"
+            case .naming: return "Typing a pin's name (p, e)"
             case .help: return "In the help (?)"
             case .alert: return "Over a message box"
             }
@@ -58,7 +59,8 @@ public enum KeyTable {
 
     /// The whole table, section by section.
     public static let entries: [Entry] =
-        mapEntries + searchEntries + filterEntries + layerEntries + promptEntries + helpEntries + alertEntries
+        mapEntries + searchEntries + filterEntries + layerEntries + promptEntries + namingEntries + helpEntries
+        + alertEntries
 
     /// The entries of one section, in order.
     public static func entries(in section: Section) -> [Entry] { entries.filter { $0.section == section } }
@@ -76,8 +78,10 @@ public enum KeyTable {
         Entry("`n` / `N` after a search", "the next / previous result", .map),
         Entry("`Enter` `Space`", "details; on a count, zoom in to split it", .map),
         Entry("mouse click", "select what is under the pointer", .map),
-        Entry("`p`", "drop a pin at the crosshair", .map),
+        Entry("`p`", "drop a pin at the crosshair (asks its name)", .map),
         Entry("`x` `Delete`", "remove the selected pin", .map),
+        Entry("`e`", "name the selected pin", .map),
+        Entry("`1…9`", "go to that pin and select it", .map),
         Entry("`f`", "fit all pins and their centres", .map),
         Entry("`c`", "centre on your location", .map),
         Entry("`g`", "the way along roads from you (or the centre) to the selection", .map),
@@ -119,8 +123,15 @@ public enum KeyTable {
     ]
 
     static let promptEntries: [Entry] = [
-        Entry("`y` `Y`", "yes: drop or remove the pin", .prompt),
+        Entry("`y` `Y` `Enter`", "yes: remove the pin (the default)", .prompt),
         Entry("other keys", "no: close the question", .prompt, otherKeys: true),
+    ]
+
+    static let namingEntries: [Entry] = [
+        Entry("`Enter`", "drop the pin with the name typed (none: unnamed) / keep the new name", .naming),
+        Entry("`Esc`", "cancel: no pin / the name as it was", .naming),
+        Entry("`Backspace`", "delete the last character", .naming),
+        Entry("other keys", "typed into the name (at most 40 characters)", .naming, otherKeys: true),
     ]
 
     static let helpEntries: [Entry] = [

@@ -36,6 +36,9 @@ public struct MapState: Equatable, Sendable {
     public var routeProfile = RouteProfile.car
     /// The number of the newest route question asked.
     public var routeGeneration = 0
+    /// Where the places shown come from, one credit a line ("Restrooms: Refuge Restrooms
+    /// (refugerestrooms.org)"), for `i`; set by the composition root.
+    public var placesCredit: [String] = []
     /// Who finds the routes, for the pane's credit line ("routes: OSRM at …"); empty when none.
     public var routerCredit = ""
     /// Lines of the detail pane scrolled past (`PgDn`); 0 shows its top.
@@ -91,14 +94,18 @@ public struct MouseAnchor: Equatable, Sendable {
     public var row: Int
 }
 
-/// A message box with an optional second line giving the reason. Both are sanitised here, the one
-/// way text reaches a box: reasons quote errors, and errors quote values from outside.
+/// A message box with an optional second line giving the reason, and optional further lines (a
+/// list). All are sanitised here, the one way text reaches a box: reasons quote errors, and errors
+/// quote values from outside. The box wraps them to its width.
 public struct Alert: Equatable, Sendable {
     public var title: String
     public var detail: String?
+    /// Lines after the detail, each its own paragraph ("" for a blank line).
+    public var lines: [String]
 
-    public init(_ title: String, detail: String? = nil) {
+    public init(_ title: String, detail: String? = nil, lines: [String] = []) {
         self.title = TextSanitizer.clean(title)
         self.detail = detail.map(TextSanitizer.clean)
+        self.lines = lines.map(TextSanitizer.clean)
     }
 }

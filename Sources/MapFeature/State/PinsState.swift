@@ -52,21 +52,33 @@ public struct PinsState: Equatable, Sendable {
         meetingPoint = points.count >= 2 ? Geodesy.geometricMedian(points) : nil
     }
 
-    /// Adds a pin with the next free number and a new id; the pin, or nil when the limit is reached.
-    public mutating func add(at point: LatLon) -> Pin? {
+    /// Adds a pin with the next free number, a new id and `name` ("" for none); the pin, or nil when
+    /// the limit is reached.
+    public mutating func add(at point: LatLon, name: String = "") -> Pin? {
         guard nextNumber != nil else { return nil }
         addedCount += 1
-        return add(at: point, id: "\(idSeed)-\(addedCount)")
+        return add(at: point, id: "\(idSeed)-\(addedCount)", name: name)
     }
 
     /// Adds a pin with the next free number and this id (none when the limit is reached).
     @discardableResult
-    mutating func add(at point: LatLon, id: String) -> Pin? {
+    mutating func add(at point: LatLon, id: String, name: String = "") -> Pin? {
         guard let number = nextNumber else { return nil }
-        let pin = Pin(number: number, coordinate: point.normalized, id: id)
+        let pin = Pin(number: number, coordinate: point.normalized, id: id, name: name)
         replace(with: pins + [pin])
         return pin
     }
+
+    /// Gives the pin with this id the name `name` (cleaned; "" for none).
+    mutating func rename(id: String, to name: String) {
+        replace(
+            with: pins.map {
+                $0.id == id ? Pin(number: $0.number, coordinate: $0.coordinate, id: $0.id, name: name) : $0
+            })
+    }
+
+    /// The pin numbered `number`, if there is one.
+    public func pin(_ number: Int) -> Pin? { pins.first { $0.number == number } }
 
     /// Removes the pin with this number.
     public mutating func remove(number: Int) {
@@ -100,13 +112,14 @@ public struct PinsState: Equatable, Sendable {
         replace(with: saved)
         for change in unsaved {
             switch change {
-            case .add(let point, let id):
+            case .add(let point, let id, let name):
                 if let id {
-                    if !pins.contains(where: { $0.id == id }) { add(at: point, id: id) }
+                    if !pins.contains(where: { $0.id == id }) { add(at: point, id: id, name: name) }
                 } else {
-                    _ = add(at: point)
+                    _ = add(at: point, name: name)
                 }
             case .remove(let id): replace(with: pins.filter { $0.id != id })
+            case .rename(let id, let name): rename(id: id, to: name)
             }
         }
     }
@@ -115,17 +128,58 @@ public struct PinsState: Equatable, Sendable {
     public var allPoints: [LatLon] { pins.map(\.coordinate) + [midpoint, meetingPoint].compactMap { $0 } }
 }
 
-/// A yes/no question in the status bar.
+/// A question in the status bar: yes or no, or a pin's name to type.
 public enum Prompt: Equatable, Sendable {
-    /// "Drop a pin here? (y/n)" for this position.
-    case dropPin(LatLon)
-    /// "Remove pin N? (y/n)".
+    /// "Drop pin 3 at 37.77490, -122.41940? Name (optional): …" for this position, with the name typed
+    /// so far: Enter drops the pin, Esc cancels.
+    case dropPin(LatLon, name: String = "")
+    /// "Remove pin N (Mum) at …? (Y/n)": y or Enter removes it.
     case removePin(Int)
+    /// "Name pin N: …" with the name typed so far (it starts as the pin's name): Enter keeps it.
+    case renamePin(Int, name: String)
 
-    var text: String {
+    /// The name typed, for the prompts that ask one.
+    var typedName: String? {
         switch self {
-        case .dropPin: return "Drop a pin here? (y/n)"
-        case .removePin(let number): return "Remove pin \(number)? (y/n)"
+        case .dropPin(_, let name), .renamePin(_, let name): return name
+        case .removePin: return nil
+        }
+    }
+
+    /// The same prompt with `name` typed.
+    func typing(_ name: String) -> Prompt {
+        switch self {
+        case .dropPin(let point, _): return .dropPin(point, name: name)
+        case .renamePin(let number, _): return .renamePin(number, name: name)
+        case .removePin: return self
+        }
+    }
+
+    /// What the status bar says, with the pins as they are, from the fullest to the shortest
+    /// (`ascii`: a plain cursor).
+    func texts(_ pins: PinsState, ascii: Bool) -> [String] {
+        let cursor = ascii ? "_" : "▏"
+        let dot = ascii ? "-" : "·"
+        switch self {
+        case .dropPin(let point, let name):
+            let number = pins.nextNumber.map { " \($0)" } ?? ""
+            let short = String(format: "%.4f,%.4f", point.lat, point.lon)
+            return [
+                "Drop pin\(number) at \(point)? Name (optional): \(name)\(cursor)  Enter drops \(dot) Esc cancels",
+                "Drop pin\(number) at \(short)? Name: \(name)\(cursor)  Enter drops \(dot) Esc cancels",
+                "Pin\(number) at \(short), name: \(name)\(cursor)  Enter/Esc",
+                "Pin\(number) name: \(name)\(cursor)",
+            ]
+        case .removePin(let number):
+            let pin = pins.pin(number)
+            let title = pin?.title ?? "pin \(number)"
+            let place = pin.map { " at \($0.coordinate)" } ?? ""
+            return ["Remove \(title)\(place)? (Y/n)", "Remove \(title)? (Y/n)", "Remove pin \(number)? (Y/n)"]
+        case .renamePin(let number, let name):
+            return [
+                "Name pin \(number): \(name)\(cursor)  Enter keeps \(dot) Esc leaves it as it was",
+                "Name pin \(number): \(name)\(cursor)  Enter/Esc", "Pin \(number): \(name)\(cursor)",
+            ]
         }
     }
 }

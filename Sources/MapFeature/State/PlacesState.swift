@@ -25,6 +25,10 @@ public struct PlacesState: Equatable, Sendable {
     /// false for a source whose failures are a note in the status bar only (a PostGIS database whose
     /// connection broke: the map stays as it was and the next request reconnects).
     public var alertsOnFailure = true
+    /// What `r` says when there is nothing online to ask again: the source holds stored places only (the
+    /// places database without its live part, a file), named here ("the places database"); nil for a
+    /// source that answers anew (the live API, a PostGIS database another process fills).
+    public var storedOnly: String?
     /// The live part of the source (the default source's Refuge Restrooms), nil when it has none.
     public var live: LivePlacesState?
     /// The wall-clock time (seconds since 1970, UTC) at which the selected place's details arrived: the

@@ -13,11 +13,14 @@ public struct TileStatus: Equatable, Sendable {
     /// The short credit of the sources drawn in view, from the fullest to the shortest form (the map's
     /// corner shows the fullest that fits); empty when nothing credited is drawn.
     public var credit: [String] = []
+    /// The whole attribution of each source drawn in view, in drawing order: what `i` shows.
+    public var inView: [String] = []
 
     public init(
         loading: Int = 0, problem: String? = nil, noStreets: Bool = false, arrivals: Int = 0,
-        attribution: String = "", credit: [String] = []
+        attribution: String = "", credit: [String] = [], inView: [String] = []
     ) {
+        self.inView = inView
         self.loading = loading
         self.problem = problem
         self.noStreets = noStreets

@@ -54,7 +54,8 @@ struct DetailPane {
             title = "\(NumberText.grouped(cluster.marker.count)) places here"
             lines = Self.lines(for: cluster, state: state)
         case .pin(let number):
-            title = "Pin \(number)"
+            let name = state.pins.pin(number)?.name ?? ""
+            title = name.isEmpty ? "Pin \(number)" : "Pin \(number) · \(name)"
             let coordinate = selection.coordinate(state)
             lines = [coordinate?.description ?? "", state.pins.labels[number] ?? "finding where this is…"]
         case .midpoint, .meetingPoint:

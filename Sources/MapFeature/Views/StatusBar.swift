@@ -27,7 +27,8 @@ struct StatusBar {
         let row = grid.rows - 1
         grid.fill(cols: 0..<grid.cols, rows: row..<row + 1, with: Cell(" ", style: theme.statusBar))
         if let prompt = state.prompt {
-            grid.put(" " + prompt.text, col: 0, row: row, style: theme.statusAccent)
+            grid.put(
+                " " + Self.promptText(prompt, state, cols: grid.cols - 1), col: 0, row: row, style: theme.statusAccent)
             return
         }
         var parts = Self.parts(state, counts: counts)
@@ -65,6 +66,19 @@ struct StatusBar {
         grid.put(hintText, col: hintCol, row: row, style: theme.statusBar)
     }
 
+    /// The fullest form of the prompt that fits `cols`; when none does, the end of the shortest (where
+    /// the typing is), starting with "…".
+    static func promptText(_ prompt: Prompt, _ state: MapState, cols: Int) -> String {
+        let texts = prompt.texts(state.pins, ascii: state.ascii)
+        if let fitting = texts.first(where: { TextWidth.of($0) <= cols }) { return fitting }
+        var tail = ""
+        for character in (texts.last ?? "").reversed() {
+            if TextWidth.of(String(character) + tail) + 1 > cols { break }
+            tail = String(character) + tail
+        }
+        return cols > 1 ? "…" + tail : ""
+    }
+
     private func width(_ parts: [Part], _ choice: [Int]) -> Int {
         parts.indices.reduce(0) { $0 + TextWidth.of(parts[$1].variants[choice[$1]]) }
     }
@@ -83,6 +97,7 @@ struct StatusBar {
             (state.notice ?? (state.pins.busyCount > 0 ? PinsState.waitingNote : nil))
             .map { Part(variants: ["  " + $0, "  " + $0], accent: true) }
             ?? routePart(state)
+            ?? selectionPart(state)
             ?? placesPart(state, counts).withLayers(state.layers)
         let filterText = state.places.filter.description
         let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])
@@ -182,6 +197,46 @@ struct StatusBar {
             return Part(
                 variants: ["  straight line: \(why) \(dot) \(distance)", "  straight line \(dot) \(distance)"],
                 accent: true)
+        }
+    }
+
+    /// While something is selected, in place of the places: its glyph, name, kind and distance from
+    /// the user's location (else from the view centre): "  ⌂ Pentacle Coffee · restroom · 120 m",
+    /// then without the kind, then glyph and name only. Names are sanitised and cut to 40 characters.
+    static func selectionPart(_ state: MapState) -> Part? {
+        guard let selection = state.selection, let point = selection.coordinate(state) else { return nil }
+        let dot = state.ascii ? "-" : "·"
+        let (glyph, name, kind) = describe(selection, state)
+        let head = "  \(glyph) \(TextSanitizer.clean(name, maxLength: 40))"
+        let km = Geodesy.distance(state.userLocation ?? state.camera.center, point)
+        let distance = SearchPane.distanceText(km) + (state.userLocation == nil ? " from the centre" : " away")
+        return Part(
+            variants: [
+                "\(head) \(dot) \(kind) \(dot) \(distance)", "\(head) \(dot) \(SearchPane.distanceText(km))", head,
+            ],
+            accent: true)
+    }
+
+    /// The glyph, name and kind of what is selected, as the status bar names it.
+    static func describe(_ selection: Selection, _ state: MapState) -> (glyph: String, name: String, kind: String) {
+        func symbol(_ pair: (Unicode.Scalar, Unicode.Scalar)) -> String { String(state.ascii ? pair.1 : pair.0) }
+        switch selection {
+        case .place(let place):
+            return (
+                String(PlaceGlyphs.glyph(place).scalar(ascii: state.ascii)), place.name, place.kind.noun(plural: false)
+            )
+        case .cluster(let cluster):
+            let count = cluster.marker.count
+            return (String(count), "\(NumberText.grouped(count)) places here", "a count")
+        case .pin(let number):
+            let pin = state.pins.pin(number)
+            let name = pin.map { $0.name.isEmpty ? "Pin \(number)" : $0.name } ?? "Pin \(number)"
+            return (String(number % 10), name, "pin \(number)")
+        case .midpoint: return (symbol(MarkerPass.midpointSymbol), "Midpoint", "of the pins")
+        case .meetingPoint: return (symbol(MarkerPass.meetingSymbol), "Meeting point", "least total distance")
+        case .found(let result): return (symbol(MarkerPass.foundSymbol), result.name, result.kind.label)
+        case .layerFeature(let pick):
+            return (state.ascii ? "*" : "•", LayerFeaturePane.content(pick, state: state).0, "layer feature")
         }
     }
 
