@@ -82,9 +82,13 @@ def main():
     results.append(check("a bad argument is quoted cleanly", r.returncode == 2 and not clean(r.stderr),
                          repr(r.stderr[:200])))
 
-    out = interactive(binary, ["--source", places.replace("places.json", "none.json"), "--location", PAYLOAD], env, work)
-    results.append(check("a bad --location is shown cleanly on the screen", b"is not valid" in out and not clean(out),
-                         repr(clean(out))))
+    r = run(binary, ["--location", PAYLOAD], env)
+    results.append(check("a bad --location is refused in one clean line", r.returncode == 2 and not clean(r.stderr)
+                         and r.stderr.count(b"\n") == 1, repr(r.stderr[:200])))
+    located = dict(env, MAPTERM_LOCATION=PAYLOAD)
+    out = interactive(binary, ["--source", places.replace("places.json", "none.json")], located, work)
+    results.append(check("a bad MAPTERM_LOCATION is shown cleanly on the screen",
+                         b"is not valid" in out and not clean(out), repr(clean(out))))
     return 0 if all(results) else 1
 
 
