@@ -19,6 +19,9 @@ package enum WordIndexScan {
     package static let nearScanLimit = 500
     /// The matches after which no larger box is read (a screenful of results).
     package static let nearEnough = 10
+    /// The shortest typed word whose places near the centre are read first: a letter or two begins too
+    /// many words for the near places to mean much, and reading them costs a keystroke its speed.
+    package static let nearMinimumLength = 3
 
     /// A range of indexed words: from `low`, below `high` (nil: exactly `low`).
     package typealias Range = (low: String, high: String?)
@@ -50,7 +53,7 @@ package enum WordIndexScan {
             let counts = try words.map(count)
             let rarest = counts.indices.min { counts[$0] < counts[$1] } ?? 0
             ranges = [(words[rarest], words[rarest] + highest)]
-            if counts[rarest] > PlaceStore.searchScanLimit {
+            if counts[rarest] > PlaceStore.searchScanLimit, words[rarest].count >= nearMinimumLength {
                 var budget = nearScanLimit
                 boxes: for radius in nearRadiiKm {
                     for part in box(around: center, radiusKm: radius).parts {
