@@ -38,8 +38,11 @@ struct LayerPainter {
         merge(canvas, ascii: state.ascii, into: &grid)
     }
 
-    /// Copies the canvas onto the map: fills as backgrounds, dots joined with the braille there.
-    func merge(_ canvas: DotCanvas, ascii: Bool, into grid: inout CellGrid) {
+    /// Copies the canvas onto the map: fills as backgrounds, dots joined with the braille there (drawn
+    /// with `attributes`: the route is bold).
+    func merge(
+        _ canvas: DotCanvas, ascii: Bool, attributes: CellStyle.Attributes = [], into grid: inout CellGrid
+    ) {
         for row in 0..<min(canvas.rows, grid.rows) {
             for col in 0..<canvas.cols {
                 let i = row * canvas.cols + col
@@ -51,7 +54,8 @@ struct LayerPainter {
                     let base = (0x2800...0x28FF).contains(cell.scalar) ? UInt8(cell.scalar - 0x2800) : 0
                     let scalar =
                         ascii ? AsciiStroke.character(for: mask | base) : Unicode.Scalar(0x2800 + UInt32(mask | base))!
-                    cell = Cell(scalar, style: CellStyle(fg: canvas.foreground[i], bg: cell.style.bg))
+                    cell = Cell(
+                        scalar, style: CellStyle(fg: canvas.foreground[i], bg: cell.style.bg, attributes: attributes))
                 }
                 grid[col, row] = cell
             }

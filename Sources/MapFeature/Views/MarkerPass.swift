@@ -72,18 +72,7 @@ struct MarkerPass {
                 previous = dot
             }
         }
-        for row in 0..<view.rows {
-            for col in 0..<view.cols where canvas.dots[row * view.cols + col] != 0 {
-                let mask = canvas.dots[row * view.cols + col]
-                let existing = grid[col, row]
-                let base = (0x2800...0x28FF).contains(existing.scalar) ? UInt8(existing.scalar - 0x2800) : 0
-                let scalar =
-                    state.ascii
-                    ? AsciiStroke.character(for: mask | base) : Unicode.Scalar(0x2800 + UInt32(mask | base))!
-                grid[col, row] = Cell(
-                    scalar, style: CellStyle(fg: Self.routeColor, bg: existing.style.bg, attributes: .bold))
-            }
-        }
+        LayerPainter().merge(canvas, ascii: state.ascii, attributes: .bold, into: &grid)
     }
 
     func symbol(_ pair: (Unicode.Scalar, Unicode.Scalar), _ state: MapState) -> Unicode.Scalar {
