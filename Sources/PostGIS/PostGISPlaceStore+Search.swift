@@ -22,7 +22,8 @@ extension PostGISPlaceStore {
         try WordIndexScan.candidates(
             for: words, near: center, typos: typos, limit: limit,
             typoRanges: { try typoTerms(words).map { ($0, nil) } },
-            count: count(prefix:), rows: { try rows(from: $0.low, below: $0.high) }, nearby: rows(in:limit:))
+            count: count(prefix:), rows: { range, take in _ = take(try rows(from: range.low, below: range.high)) },
+            nearby: rows(in:limit:))
     }
 
     /// At most `limit` places inside `box` (not crossing the antimeridian), in rowid order.

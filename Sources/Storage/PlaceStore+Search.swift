@@ -4,6 +4,8 @@ import Places
 extension PlaceStore: SearchSource {
     /// The most (word, place) pairs of `place_words` one search reads for its rarest word.
     package static let searchScanLimit = 300
+    /// The most pairs of `place_words` looked up at once while reading a word's places.
+    static let rowBatch = 100
     /// The most distinct indexed words looked at for one typed word when looking for typos.
     package static let typoScanLimit = 2000
     /// The rows of one word a walk over the distinct indexed words reads before it seeks past the word.
@@ -33,7 +35,9 @@ extension PlaceStore: SearchSource {
             return try WordIndexScan.candidates(
                 for: words, near: center, typos: typos, limit: limit,
                 typoRanges: { try typoRanges(words).map { ($0.low, $0.high) } }, count: count(prefix:),
-                rows: { try rows(from: $0.low, below: $0.high ?? $0.low + WordIndexScan.highest) },
+                rows: { range, take in
+                    try rows(from: range.low, below: range.high ?? range.low + WordIndexScan.highest, each: take)
+                },
                 nearby: rows(in:limit:))
         } catch {
             throw storeError(error)
@@ -59,28 +63,31 @@ extension PlaceStore: SearchSource {
 
     /// The places of the (word, place) pairs of `place_words` with `low <= word < high`, in word then
     /// rowid order, at most `searchScanLimit` pairs (those whose place is gone are skipped, not counted;
-    /// a place with several words in the range comes once per word).
-    private func rows(from low: String, below high: String) throws -> [(Int64, SearchCandidate)] {
+    /// a place with several words in the range comes once per word), handed to `each` in batches of up
+    /// to `rowBatch` until it returns true: a letter or two typed match most places read, so the first
+    /// batch often holds all a search wants.
+    private func rows(
+        from low: String, below high: String, each: ([(Int64, SearchCandidate)]) -> Bool
+    ) throws {
         let scan = try database.prepare("SELECT block, bits FROM place_words WHERE word >= ?1 AND word < ?2")
         let fetch = try database.prepare(
             """
             SELECT rowid, id, kind, name, lat, lon, rank, keywords FROM places
             WHERE rowid IN (SELECT value FROM json_each(?1))
             """)
-        return try database.withLock {
+        try database.withLock {
             defer {
                 scan.reset()
                 fetch.reset()
             }
             try scan.bind(1, low)
             try scan.bind(2, high)
-            var rows: [(Int64, SearchCandidate)] = []
             var taken = 0
             // Pairs read from `scan` whose places are not looked up yet, in order.
             var queue: [Int64] = []
             var exhausted = false
             while taken < Self.searchScanLimit {
-                let wanted = Self.searchScanLimit - taken
+                let wanted = min(Self.searchScanLimit - taken, Self.rowBatch)
                 while queue.count < wanted, !exhausted {
                     if try scan.step() {
                         queue += PlaceWordRows.rowids(block: scan.int64(0), bits: scan.int64(1))
@@ -92,26 +99,40 @@ extension PlaceStore: SearchSource {
                 let batch = Array(queue.prefix(wanted))
                 queue.removeFirst(batch.count)
                 let found = try places(rowids: batch, fetch)
+                var rows: [(Int64, SearchCandidate)] = []
                 for rowid in batch {
                     guard let place = found[rowid] else { continue }
                     taken += 1
                     if let place { rows.append((rowid, place)) }
                 }
+                if each(rows) { break }
             }
+        }
+    }
+
+    /// At most `limit` places inside `box` (not crossing the antimeridian), in bucket order: the places
+    /// of the buckets whose R*Tree boxes meet it, checked against their exact coordinates. Kept while
+    /// the store is unchanged (`NearbyRowCache`): the next keystroke reads the same boxes.
+    private func rows(in box: GeoBounds, limit: Int) throws -> [(Int64, SearchCandidate)] {
+        try database.withLock {
+            let stamp = try database.changeStamp()
+            if let kept = nearbyRows.withLock({ $0.rows(in: box, limit: limit, at: stamp) }) { return kept }
+            let rows = try readRows(in: box, limit: limit)
+            nearbyRows.withLock { $0.keep(rows, in: box, limit: limit) }
             return rows
         }
     }
 
-    /// At most `limit` places inside `box` (not crossing the antimeridian), in rowid order: the places
-    /// of the buckets whose R*Tree boxes meet it, checked against their exact coordinates.
-    private func rows(in box: GeoBounds, limit: Int) throws -> [(Int64, SearchCandidate)] {
+    /// `rows(in:limit:)` read from SQLite. No `ORDER BY`: the first `limit` rows of the box end the
+    /// read, rather than every row of it being sorted first.
+    private func readRows(in box: GeoBounds, limit: Int) throws -> [(Int64, SearchCandidate)] {
         let fetch = try database.prepare(
             """
             SELECT rowid, id, kind, name, lat, lon, rank, keywords FROM places
             WHERE bucket IN (
                 SELECT bucket FROM places_rtree WHERE min_lon <= ?2 AND max_lon >= ?1 AND min_lat <= ?4 AND max_lat >= ?3)
             AND lon >= ?1 AND lon <= ?2 AND lat >= ?3 AND lat <= ?4
-            ORDER BY rowid LIMIT ?5
+            LIMIT ?5
             """)
         return try database.withLock {
             defer { fetch.reset() }

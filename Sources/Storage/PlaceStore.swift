@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Synchronization
 
 /// The embedded place database: one SQLite file with an R*Tree for viewport queries and a word index
 /// for search (layout: `PlaceStoreSchema`).
@@ -44,6 +45,8 @@ public final class PlaceStore: PlaceSource {
     private let viewportQuery: SQLiteStatement
     private let detailsQuery: SQLiteStatement
     let markerQueryStatement: SQLiteStatement
+    /// The places a search last read around its centre (`PlaceStore+Search`).
+    let nearbyRows = Mutex(NearbyRowCache())
 
     // MARK: Opening
 

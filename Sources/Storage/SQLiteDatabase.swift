@@ -86,12 +86,30 @@ package final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs `body` while holding the connection lock (re-entrant). Use it to keep a
-    /// bind/step/read sequence on a shared statement from interleaving with other threads.
     /// True when the connection can change the main database (SQLite opens a file it may not write
     /// read-only even when asked for read-write).
     package var isWritable: Bool { withLock { sqlite3_db_readonly(handle, "main") == 0 } }
 
+    /// Two numbers that together differ whenever the database may have changed since they were read:
+    /// the rows this connection changed (`sqlite3_total_changes64`) and SQLite's count of commits by
+    /// other connections (`PRAGMA data_version`).
+    package struct ChangeStamp: Equatable, Sendable {
+        let ownChanges: Int64
+        let otherCommits: Int64
+    }
+
+    /// The database's `ChangeStamp` now.
+    package func changeStamp() throws -> ChangeStamp {
+        let version = try prepare("PRAGMA data_version")
+        return try withLock {
+            defer { version.reset() }
+            _ = try version.step()
+            return ChangeStamp(ownChanges: sqlite3_total_changes64(handle), otherCommits: version.int64(0))
+        }
+    }
+
+    /// Runs `body` while holding the connection lock (re-entrant). Use it to keep a
+    /// bind/step/read sequence on a shared statement from interleaving with other threads.
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }

@@ -26,22 +26,27 @@ package enum WordIndexScan {
     /// A range of indexed words: from `low`, below `high` (nil: exactly `low`).
     package typealias Range = (low: String, high: String?)
 
-    /// Up to `limit` candidates for the folded `words`, seen from `center`. `nearby(box, n)` gives at
-    /// most `n` places inside `box` (which does not cross the antimeridian), in rowid order.
+    /// The places of a range of words, handed over in batches to a function that says when it has
+    /// enough (true: read no more).
+    package typealias RangeReader = (Range, _ batch: ([(Int64, SearchCandidate)]) -> Bool) throws -> Void
+
+    /// Up to `limit` candidates for the folded `words`, seen from `center`. `rows(range, take)` hands
+    /// the places of a range to `take` in batches until it says enough. `nearby(box, n)` gives at
+    /// most `n` places inside `box` (which does not cross the antimeridian), always the same ones while the
+    /// store is unchanged.
     package static func candidates(
         for words: [String], near center: LatLon, typos: Bool, limit: Int, typoRanges: () throws -> [Range],
-        count: (String) throws -> Int, rows: (Range) throws -> [(Int64, SearchCandidate)],
+        count: (String) throws -> Int, rows: RangeReader,
         nearby: (GeoBounds, Int) throws -> [(Int64, SearchCandidate)]
     ) throws -> [SearchCandidate] {
         guard !words.isEmpty, limit > 0 else { return [] }
-        let key = words.joined(separator: " ")
         var seen = Set<Int64>()
         var found: [SearchCandidate] = []
         /// Adds the places of `rows` that match, up to `cap` found in all; true when `cap` is reached.
         func take(_ rows: [(Int64, SearchCandidate)], cap: Int) -> Bool {
             for (rowid, candidate) in rows where seen.insert(rowid).inserted {
-                guard let match = SearchMatch.of(candidate, words: words, key: key) else { continue }
-                if typos || match != .typo { found.append(candidate) }
+                guard SearchMatch.of(candidate, words: words, typos: typos) != nil else { continue }
+                found.append(candidate)
                 if found.count >= cap { return true }
             }
             return false
@@ -65,8 +70,13 @@ package enum WordIndexScan {
                 }
             }
         }
-        for range in ranges where try take(rows(range), cap: limit) {
-            return found
+        for range in ranges {
+            var full = false
+            try rows(range) { batch in
+                full = take(batch, cap: limit)
+                return full
+            }
+            if full { break }
         }
         return found
     }

@@ -54,18 +54,37 @@ enum SearchBenchmark {
         return fixed + extra
     }
 
-    /// Every prefix of 1–12 characters of every query, as typed.
+    /// Every prefix of 1–12 characters of every query, as typed, three times: the wall-clock time of
+    /// each keystroke (the figure), the least of its three CPU times on its thread (which other work on
+    /// a busy machine disturbs least, to compare builds), and the slowest prefixes.
     static func keystrokes(_ search: PlaceSearch, label: String) {
         let typed = queries().flatMap { query in (1...min(12, query.count)).map { String(query.prefix($0)) } }
         let center = LatLon(lat: 37.7793, lon: -122.4137)
-        var next = 0
-        let timing = Stopwatch.measure(runs: typed.count * 2, warmup: 10) {
-            _ = try! search.search(SearchQuery(typed[next % typed.count]), center: center, limit: 10)
-            next += 1
+        for prefix in typed.prefix(10) { _ = try! search.search(SearchQuery(prefix), center: center, limit: 10) }
+        var wall: [Double] = []
+        var slowest: [String: Double] = [:], leastCPU: [String: Double] = [:]
+        for prefix in typed + typed + typed {
+            let (startWall, startCPU) = (DispatchTime.now().uptimeNanoseconds, threadCPUMilliseconds())
+            _ = try! search.search(SearchQuery(prefix), center: center, limit: 10)
+            leastCPU[prefix] = min(leastCPU[prefix] ?? .infinity, threadCPUMilliseconds() - startCPU)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - startWall) / 1e6)
+            slowest[prefix] = max(slowest[prefix] ?? 0, wall[wall.count - 1])
         }
+        let timing = Timing(samples: wall), cpuTiming = Timing(samples: Array(leastCPU.values))
         report("keystroke, \(label) (p50, \(typed.count) prefixes)", timing, target: 2)
         reportPercentile("keystroke, \(label) (p99)", timing, 0.99, target: 10)
         reportPercentile("keystroke, \(label) (max)", timing, 1, target: nil)
+        reportPercentile("  least thread CPU of 3 (p50)", cpuTiming, 0.5, target: nil)
+        reportPercentile("  least thread CPU of 3 (p99)", cpuTiming, 0.99, target: nil)
+        let worst = slowest.sorted { $0.value > $1.value }.prefix(6)
+        print("  slowest: " + worst.map { String(format: "\"%@\" %.1f", $0.key, $0.value) }.joined(separator: ", "))
+    }
+
+    /// The calling thread's CPU time, ms.
+    static func threadCPUMilliseconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) * 1e3 + Double(spec.tv_nsec) / 1e6
     }
 
     /// Opening the store, loading the gazetteer and its prebuilt index (at once, as

@@ -11,7 +11,7 @@ struct SearchTextTests {
         #expect(SearchText.words("東京 タワー") == ["東京", "タワー"])
         #expect(SearchText.words("Cafe\u{301} noeud") == ["cafe", "noeud"])
         #expect(SearchText.words(" -*: ^ ").isEmpty)
-        #expect(SearchText.key("  New   York ") == "new york")
+        #expect(SearchText.words("  New   York ") == ["new", "york"])
     }
 
     @Test func oneTypoInLongWords() {

@@ -14,7 +14,7 @@ import Testing
         let place = SearchCandidate(name: "Park Lane", kind: .city, coordinate: center, importance: 1)
         _ = try WordIndexScan.candidates(
             for: [word], near: center, typos: false, limit: 10, typoRanges: { [] },
-            count: { _ in PlaceStore.searchScanLimit + 1 }, rows: { _ in [(Int64(1), place)] },
+            count: { _ in PlaceStore.searchScanLimit + 1 }, rows: { _, take in _ = take([(Int64(1), place)]) },
             nearby: { _, _ in
                 asked += 1
                 return [(Int64(2), place)]

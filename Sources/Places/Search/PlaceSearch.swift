@@ -57,9 +57,7 @@ public struct PlaceSearch: Sendable {
                 !literal.contains($0.candidate)
             }
         }
-        let near = query.near
-        ranked.sort { SearchRanking.precedes($0, $1, near: near) }
-        let results = ranked.prefix(limit).map { result -> SearchResult in
+        let results = SearchRanking.sorted(ranked, near: query.near).prefix(limit).map { result -> SearchResult in
             var result = result
             // Ranked by the cheap great-circle distance; the results shown carry the WGS84 one.
             result.distanceKm = Geodesy.distance(center, result.coordinate)
@@ -76,12 +74,11 @@ public struct PlaceSearch: Sendable {
         _ query: SearchQuery, center: LatLon, typos: Bool, sources: [any SearchSource], accepts: (SearchKind) -> Bool
     ) throws -> [SearchResult] {
         var results: [SearchResult] = []
-        let key = query.key
         for source in sources {
             for candidate in try source.candidates(
                 for: query.words, near: center, typos: typos, limit: Self.candidateLimit)
             where accepts(candidate.kind) {
-                guard let match = SearchMatch.of(candidate, words: query.words, key: key) else { continue }
+                guard let match = SearchMatch.of(candidate, words: query.words, typos: typos) else { continue }
                 results.append(
                     SearchResult(
                         candidate: candidate, match: match,

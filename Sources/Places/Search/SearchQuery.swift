@@ -33,9 +33,6 @@ public struct SearchQuery: Hashable, Sendable {
         coordinate = CoordinateQuery.parse(text)
     }
 
-    /// The words joined by spaces: what an exact name is compared with.
-    public var key: String { words.joined(separator: " ") }
-
     /// True when there is nothing to search for.
     public var isEmpty: Bool { words.isEmpty && coordinate == nil }
 }

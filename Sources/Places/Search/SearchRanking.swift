@@ -36,18 +36,46 @@ public enum SearchRanking {
         Double(result.candidate.importance) + matchBonus(result.match) - distancePenalty(result.distanceKm)
     }
 
+    /// `results` best first (`precedes`), each score computed once and compared without copying the
+    /// results.
+    public static func sorted(_ results: [SearchResult], near: Bool) -> [SearchResult] {
+        let keys = results.map(SortKey.init)
+        let order = results.indices.sorted {
+            precedes(keys[$0], keys[$1], near: near) ?? (results[$0].name < results[$1].name)
+        }
+        return order.map { results[$0] }
+    }
+
     /// True when `a` comes before `b`; `near` for a `near:` query.
     public static func precedes(_ a: SearchResult, _ b: SearchResult, near: Bool) -> Bool {
-        let importance = (a.candidate.importance, b.candidate.importance)
+        precedes(SortKey(a), SortKey(b), near: near) ?? (a.name < b.name)
+    }
+
+    /// What the order of a result depends on but its name.
+    private struct SortKey {
+        let match: SearchMatch
+        let score: Double
+        let distanceKm: Double
+        let importance: Int
+
+        init(_ result: SearchResult) {
+            match = result.match
+            score = SearchRanking.score(result)
+            distanceKm = result.distanceKm
+            importance = result.candidate.importance
+        }
+    }
+
+    /// Whether `a` comes before `b`; nil when only their names can tell.
+    private static func precedes(_ a: SortKey, _ b: SortKey, near: Bool) -> Bool? {
         if near || a.match == .code || b.match == .code {
             if a.match != b.match { return a.match < b.match }
-            if !near, importance.0 != importance.1 { return importance.0 > importance.1 }
-        } else {
-            let scores = (score(a), score(b))
-            if scores.0 != scores.1 { return scores.0 > scores.1 }
+            if !near, a.importance != b.importance { return a.importance > b.importance }
+        } else if a.score != b.score {
+            return a.score > b.score
         }
         if a.distanceKm != b.distanceKm { return a.distanceKm < b.distanceKm }
-        if importance.0 != importance.1 { return importance.0 > importance.1 }
-        return a.name < b.name
+        if a.importance != b.importance { return a.importance > b.importance }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The text form search compares: words of letters and digits, lower case, without diacritics.
 ///
 /// Folding follows SQLite's `unicode61 remove_diacritics 2` tokenizer closely enough that a word folded
@@ -67,9 +69,6 @@ public enum SearchText {
         }
     }
 
-    /// `words(text)` joined by single spaces: the form two names are compared in for an exact match.
-    public static func key(_ text: String) -> String { words(text).joined(separator: " ") }
-
     /// Letters (of any script), marks and digits belong to words; everything else separates them.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
@@ -77,8 +76,26 @@ public enum SearchText {
             || properties.generalCategory == .nonspacingMark
     }
 
-    /// The folded scalars of one non-ASCII word scalar (none for a combining mark).
+    /// The most scalars `foldedScalars` keeps: beyond the letters of every script a gazetteer holds,
+    /// so hostile text of many distinct scalars cannot grow it without bound.
+    static let foldedScalarLimit = 16_384
+
+    /// The folds computed so far: Foundation's canonical decomposition takes microseconds per scalar,
+    /// which made folding the other names of cities most of a search keystroke.
+    private static let foldedScalars = Mutex<[Unicode.Scalar: [Unicode.Scalar]]>([:])
+
+    /// The folded scalars of one non-ASCII word scalar (none for a combining mark), remembered.
     private static func fold(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        if let known = foldedScalars.withLock({ $0[scalar] }) { return known }
+        let folded = computeFold(scalar)
+        foldedScalars.withLock { cache in
+            if cache.count < foldedScalarLimit { cache[scalar] = folded }
+        }
+        return folded
+    }
+
+    /// The folded scalars of one non-ASCII word scalar, computed.
+    private static func computeFold(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         if let spelled = spelledOut[scalar] { return Array(spelled.unicodeScalars) }
         let lower = String(scalar).lowercased()
         let decomposed = lower.decomposedStringWithCanonicalMapping.unicodeScalars
