@@ -124,6 +124,15 @@ enum CompletionScript {
         var lines = [
             "#compdef mapterm",
             "# zsh completion for mapterm, made by `mapterm completions zsh` from its option table.",
+            "# _mapterm_qualified QUALIFIER 'QWORDS' ACTION: after FILE:color= one of QWORDS, else ACTION.",
+            "_mapterm_qualified() {",
+            "  if [[ $PREFIX == *$1* ]]; then",
+            "    compset -P \"*$1\"",
+            "    compadd - ${=2}",
+            "  else",
+            "    _alternative \"$3\" 'files:file:_files'",
+            "  fi",
+            "}",
             "_mapterm() {",
             "  local -a commands",
             "  commands=(",
@@ -180,6 +189,10 @@ enum CompletionScript {
     /// The action of a value: its words, a comma-separated list of them, files, or nothing.
     static func zshAction(_ completion: ValueCompletion) -> String {
         let words = completion.words.map(zshWord).joined(separator: " ")
+        if !completion.qualifier.isEmpty {
+            let qualified = completion.qualifierWords.map(zshWord).joined(separator: " ")
+            return "_mapterm_qualified \(zshWord(completion.qualifier)) \"\(qualified)\" \"words:word:(\(words))\""
+        }
         switch (completion.words.isEmpty, completion.files) {
         case (true, true): return "_files"
         case (true, false): return " "
@@ -203,7 +216,7 @@ enum CompletionScript {
 
     /// A word of a zsh action's list.
     static func zshWord(_ word: String) -> String {
-        word.filter { $0.isLetter || $0.isNumber || "-_.,/+@%".contains($0) }
+        word.filter { $0.isLetter || $0.isNumber || "-_.,/+@%=".contains($0) }
     }
 
     /// `text` in single quotes for zsh.
@@ -224,6 +237,15 @@ enum CompletionScript {
             "function __mapterm_in",
             "    set -l command (__mapterm_command)",
             "    test \"$command\" = \"$argv[1]\"",
+            "end",
+            "function __mapterm_qualified --description 'after FILE:color=, FILE:color=WORD for each word'",
+            "    set -l token (commandline -ct)",
+            "    set -l parts (string split -r -m 1 -- $argv[1] $token)",
+            "    if test (count $parts) -eq 2",
+            "        for word in $argv[2..-1]",
+            "            echo $parts[1]$argv[1]$word",
+            "        end",
+            "    end",
             "end",
             "function __mapterm_first",
             "    test (count (commandline -opc)) -eq 1",
@@ -253,7 +275,12 @@ enum CompletionScript {
 
     /// The flags of a value: `-r` (needs one), `-F` (files), `-x -a 'WORDS'` (only these).
     static func fishValue(_ completion: ValueCompletion) -> String {
-        let words = completion.words.isEmpty ? "" : " -a " + fishQuoted(completion.words.joined(separator: " "))
+        var offered = completion.words
+        if !completion.qualifier.isEmpty {
+            offered.append(
+                "(__mapterm_qualified \(([completion.qualifier] + completion.qualifierWords).joined(separator: " ")))")
+        }
+        let words = offered.isEmpty ? "" : " -a " + fishQuoted(offered.joined(separator: " "))
         if completion.files { return " -r -F" + words }
         return completion.words.isEmpty ? " -r" : " -x" + words
     }

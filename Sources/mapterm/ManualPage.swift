@@ -63,7 +63,8 @@ enum ManualPage {
             ".SH EXIT STATUS",
             ".TP", "0", roff("success"),
             ".TP", "1", roff("failure: a file or server that cannot be used, a search or route that found nothing"),
-            ".TP", "2", roff("a bad command line, option value or input file (one line on the standard error says which)"),
+            ".TP", "2",
+            roff("a bad command line, option value or input file (one line on the standard error says which)"),
             ".TP", roff("128+N"), roff("stopped by signal N (Ctrl-C: 130), the terminal restored"),
             ".SH EXAMPLES",
         ]
@@ -111,11 +112,14 @@ enum ManualPage {
         for section in KeyTable.Section.allCases {
             lines += [".SS " + quoted(section.title)]
             for entry in KeyTable.entries(in: section) {
-                lines += [".TP", bold(entry.shown), roff(entry.meaning)]
+                lines += [".TP", bold(keys(of: entry)), roff(entry.meaning)]
             }
         }
         return lines
     }
+
+    /// An entry's keys as the page shows them, single spaces between.
+    static func keys(of entry: KeyTable.Entry) -> String { entry.shown.split(separator: " ").joined(separator: " ") }
 
     /// `arguments` as a shell would take them: words with spaces or quotes in single quotes.
     static func shellLine(_ arguments: [String]) -> String {
@@ -135,10 +139,13 @@ enum ManualPage {
     }
 
     /// `text` as roff input on one line: a backslash is `\e`, a hyphen `\-`, a character outside ASCII
-    /// `\[uXXXX]`, and a line starting with `.` or `'` (a request) is guarded with `\&`.
+    /// `\[uXXXX]`, a comma or slash inside a word may break the line there (`\:`: lists of kinds and
+    /// paths are longer than a line), and a line starting with `.` or `'` (a request) is guarded with `\&`.
     static func roff(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if index > 0, scalars[index - 1] == "," || scalars[index - 1] == "/", scalar != " " { out += "\\:" }
             switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
