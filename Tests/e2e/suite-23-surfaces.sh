@@ -37,13 +37,13 @@ version_says_commit_and_linking() {
   local line expected commit
   line=$("$MAPTERM" -V) || return 1
   [ "$line" = "$("$MAPTERM" --version)" ] || return 1
-  printf '%s\n' "$line" | grep -Eq '^mapterm [0-9]+\.[0-9]+\.[0-9]+ \(([0-9a-f]{7,}|unknown)(, dirty)?\) (static|dynamic) build$' \
+  printf '%s\n' "$line" | grep -Eq '^mapterm [0-9]+\.[0-9]+\.[0-9]+ \([0-9A-Za-z.-]+(, dirty)?\) (static|dynamic) build$' \
     || { echo "bad version line: $line"; return 1; }
   if ldd "$MAPTERM" | grep -q libswiftCore; then expected=dynamic; else expected=static; fi
   printf '%s\n' "$line" | grep -q " $expected build\$" || { echo "$line, but ldd says $expected"; return 1; }
-  commit=$(printf '%s\n' "$line" | sed -n 's/^mapterm [^ ]* (\([0-9a-f]*\).*/\1/p')
-  if git -C "$here" rev-parse HEAD >/dev/null 2>&1; then  # built from this checkout: a commit of it
-    [ -n "$commit" ] && git -C "$here" cat-file -e "$commit^{commit}" 2>/dev/null \
+  commit=$(printf '%s\n' "$line" | sed -n 's/^mapterm [^ ]* (\([^,)]*\).*/\1/p')
+  if git -C "$here" rev-parse HEAD >/dev/null 2>&1; then  # built from this checkout: git describe of it
+    [ "$commit" != unknown ] && git -C "$here" cat-file -e "$commit^{commit}" 2>/dev/null \
       || { echo "$line names no commit of this checkout"; return 1; }
   fi
 }
