@@ -72,15 +72,33 @@ enum ManualPage {
             page += [".PP", roff(example.meaning), ".RS", ".nf", roff(shellLine(example.arguments)), ".fi", ".RE"]
         }
         page +=
-            [".SH DATA"]
-            + HelpText.about.string.split(separator: "\n").dropFirst().flatMap { line in
-                [line.hasPrefix("  ") ? ".br" : ".PP", roff(line.trimmingCharacters(in: .whitespaces))]
-            }
+            [".SH DATA"] + credits()
         page += [
             ".SH SEE ALSO",
             roff("docs/usage.md and docs/keys.md of the source, " + MaptermRelease.homepage + "."),
         ]
         return page.map { SafeText(sanitizing: $0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The credits of `--about` (its first line, the version, left out) as paragraphs: a line at the
+    /// margin starts one; under a heading ending in ":" each line indented by two starts a line of its
+    /// own; any other indented line goes on with the one before.
+    static func credits() -> [String] {
+        var lines: [String] = []
+        var listing = false
+        for line in HelpText.about.string.split(separator: "\n").dropFirst() {
+            let indent = line.prefix { $0 == " " }.count
+            let text = roff(line.trimmingCharacters(in: .whitespaces))
+            if indent == 0 {
+                lines += [".PP", text]
+                listing = line.hasSuffix(":")
+            } else if indent == 2, listing {
+                lines += [".br", text]
+            } else {
+                lines.append(text)
+            }
+        }
+        return lines
     }
 
     /// A command's usage line: its words in bold, placeholders in italics.

@@ -1,3 +1,4 @@
+import Foundation
 import MapFeature
 import Testing
 
@@ -35,6 +36,14 @@ struct ManualPageTests {
         for entry in KeyTable.entries {
             #expect(page.contains(ManualPage.bold(ManualPage.keys(of: entry))), "the page lacks \(entry.shown)")
             #expect(page.contains(ManualPage.roff(entry.meaning)), "the page lacks \(entry.meaning)")
+        }
+    }
+
+    @Test func theCreditsOfAboutAreThePagesData() {
+        let page = ManualPage.text.string
+        for line in HelpText.about.string.split(separator: "\n").dropFirst() {
+            let text = ManualPage.roff(line.trimmingCharacters(in: .whitespaces))
+            #expect(page.contains("\n" + text + "\n"), "the page lacks the credit \(line)")
         }
     }
 
