@@ -28,9 +28,10 @@ help_names_every_command() {  # the list above is every command --help shows
   done
 }
 
-two_dashes_end_the_options() {  # search -- -h looks for "-h" instead of printing the help
-  local out; out=$("$MAPTERM" search -- -h 2>&1)
-  ! printf '%s\n' "$out" | grep -q '^usage:'
+two_dashes_end_the_options() {  # search -- -h looks for "-h" (exit 0, or 1: no match), no help, no refusal
+  local out status; out=$("$MAPTERM" search -- -h 2>&1); status=$?
+  [ $status -le 1 ] && ! printf '%s\n' "$out" | grep -qE '^usage:|unknown option|unexpected argument' \
+    || { echo "search -- -h: exit $status, $out" | head -3; return 1; }
 }
 
 version_says_commit_and_linking() {
@@ -96,7 +97,9 @@ bash_completes() {  # bash_completes EXPECTED WORDS...: COMPREPLY for the last w
 
 shell_parses() {  # shell_parses SHELL: the script parses (zsh -n, fish -n); skipped when SHELL is missing
   command -v "$1" >/dev/null || { echo "skipped: $1 is not installed (.ci/run installs it)"; return 0; }
-  "$MAPTERM" completions "$1" | "$1" -n || return 1
+  local script; script=$(mktemp)
+  "$MAPTERM" completions "$1" > "$script" && [ -s "$script" ] && "$1" -n "$script"; local status=$?
+  rm -f "$script"; return $status
 }
 
 fish_completes_kinds() {
