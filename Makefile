@@ -58,6 +58,7 @@ bench:
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)
 	bash Tests/bench/pty-bytes.sh $(RELEASE_BIN)
 	bash Tests/bench/render-remote.sh $(RELEASE_BIN)
+	bash Tests/bench/mapscii/run.sh $(RELEASE_BIN) .build/release/mapterm-bench
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:

@@ -27,6 +27,10 @@ do {
     if only == nil || only == "route" { try RouteBenchmark.run(resources: resources) }
     if only == nil || only == "postgis" { try PostGISBenchmark.run() }
     if only == nil || only == "process" { try ProcessBenchmark.run(binary: binary.path) }
+    // Only when asked, with its own arguments: Tests/bench/mapscii/sidebyside.py runs it.
+    if only == "sidebyside" {
+        try SideBySideBenchmark.run(resources: resources, arguments: Array(CommandLine.arguments.dropFirst(2)))
+    }
 } catch {
     FileHandle.standardError.write(Data("bench failed: \(error)\n".utf8))
     exit(1)
