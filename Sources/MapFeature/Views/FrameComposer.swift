@@ -92,7 +92,7 @@ public struct FrameComposer: Sendable {
     func drawMarkers(_ markers: [DrawnMarker], _ state: MapState, into grid: inout CellGrid) {
         let selectedKey = state.selection?.markerKey
         for marker in markers {
-            let selected = marker.parts.contains { $0.key == selectedKey }
+            let selected = selectedKey.map { key in marker.parts.contains { $0.key == key } } ?? false
             if let place = marker.place {
                 guard grid.contains(col: marker.col, row: marker.row) else { continue }
                 let glyph = PlaceGlyphs.glyph(place)

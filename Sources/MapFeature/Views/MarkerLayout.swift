@@ -86,7 +86,9 @@ enum MarkerLayout {
         let transform = state.transform
         let view = state.mapViewport
         let selectedKey = state.selection?.markerKey
-        var result: [(selected: Bool, marker: DrawnMarker)] = []
+        var result: [DrawnMarker] = []
+        // What the order depends on, per marker: made once (a key is a new string each time it is read).
+        var order: [(selected: Bool, rank: UInt8, count: Int, key: String)] = []
         for part in state.places.markers {
             let (x, y) = transform.dots(part.coordinate)
             let dotsMargin = Double(margin)
@@ -97,15 +99,17 @@ enum MarkerLayout {
                 parts: [part], col: Int((x / 2).rounded(.down)), row: Int((y / 4).rounded(.down)), count: part.count,
                 kindCounts: part.kindCounts, rank: part.rank, expansionZoom: part.expansionZoom,
                 place: part.place)
-            result.append((part.key == selectedKey, marker))
+            let key = part.key
+            result.append(marker)
+            order.append((key == selectedKey, marker.rank, marker.count, key))
         }
-        result.sort { a, b in
+        return result.indices.sorted { i, j in
+            let (a, b) = (order[i], order[j])
             if a.selected != b.selected { return a.selected }
-            if a.marker.rank != b.marker.rank { return a.marker.rank > b.marker.rank }
-            if a.marker.count != b.marker.count { return a.marker.count > b.marker.count }
-            return a.marker.key < b.marker.key
-        }
-        return result.map(\.marker)
+            if a.rank != b.rank { return a.rank > b.rank }
+            if a.count != b.count { return a.count > b.count }
+            return a.key < b.key
+        }.map { result[$0] }
     }
 
     /// The layout under way: markers placed so far and the cells they hold (coordinates shifted by

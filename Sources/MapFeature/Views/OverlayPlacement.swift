@@ -21,8 +21,9 @@ struct OverlayPlacement {
         for cell in marks.cells + credit.cells { occupancy.set(col: cell.col, row: cell.row, .fixed) }
         let layout = MarkerLayout.layout(state)
         // The selection is placed with the fixed marks: names move around it, not it around names.
+        let selectedKey = state.selection?.markerKey
         let selected = layout.first.flatMap { marker in
-            marker.parts.contains { $0.key == state.selection?.markerKey } ? marker : nil
+            selectedKey.flatMap { key in marker.parts.contains { $0.key == key } ? marker : nil }
         }
         if let selected {
             for col in selected.startCol..<selected.startCol + selected.width {
