@@ -47,7 +47,7 @@ public struct DrawnMarker: Equatable, Sendable {
         return PlaceGlyphs.countText(count)
     }
     /// Columns of its text.
-    public var width: Int { place != nil ? 1 : PlaceGlyphs.countText(count).count }
+    public var width: Int { place != nil ? 1 : PlaceGlyphs.countWidth(count) }
     /// The first column of its text: the text is centred on `col` (a count of even length leans right).
     public var startCol: Int { col - (width - 1) / 2 }
 }

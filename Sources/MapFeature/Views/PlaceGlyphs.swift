@@ -71,6 +71,21 @@ enum PlaceGlyphs {
         }
     }
 
+    /// Columns of `countText(count)`, without making the text (a frame asks for it for every marker
+    /// many times while laying them out).
+    static func countWidth(_ count: Int) -> Int {
+        /// Decimal digits of `n` (0 or more).
+        func digits(_ n: Int) -> Int { n < 10 ? 1 : 1 + digits(n / 10) }
+        switch count {
+        case ..<0: return countText(count).count
+        case ..<1000: return digits(count)
+        case ..<10_000: return 4
+        case ..<1_000_000: return digits(count / 1000) + 1
+        case ..<10_000_000: return 4
+        default: return digits(count / 1_000_000) + 1
+        }
+    }
+
     /// Style of a single place's glyph over a map cell of background `bg`.
     static func glyphStyle(_ glyph: Glyph, bg: TermColor, selected: Bool) -> CellStyle {
         CellStyle(
