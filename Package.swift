@@ -62,7 +62,10 @@ let package = Package(
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
                 "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing",
             ],
-            swiftSettings: strict),
+            swiftSettings: strict,
+            // `mapterm --version` names the commit it was built from (git describe, run locally).
+            plugins: ["BuildDescription"]),
+        .plugin(name: "BuildDescription", capability: .buildTool()),
 
         .executableTarget(
             name: "mapterm-bench",

@@ -7,7 +7,10 @@ import TileSources
 /// of every tile source in use (`--tiles`, else the config file's, else the default), without asking
 /// any network: a remote source's attribution comes from its cache file, if it has one yet.
 enum AboutCommand {
-    static let spec = CommandSpec(name: "--about", items: [.repeated(OptionTable.tiles)])
+    static let spec = CommandSpec(
+        name: "--about",
+        summary: "Where the map data comes from and its licences, and the attribution of the tile sources in use.",
+        items: [.repeated(OptionTable.tiles)])
 
     static func run(_ args: ArgumentList) throws {
         Console.out(HelpText.about)

@@ -6,6 +6,8 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// Parsed `--name value` options and `--flag` switches of one subcommand; rejects anything unknown.
 /// Values are read through the option table's entries, so each is parsed by its own option's parser.
+/// `-h` is `--help`; after `--` every argument is a word, not an option (`search -- -h` looks for
+/// "-h").
 struct ArgumentList {
     private var allValues: [String: [String]] = [:]
     private var flags: Set<String> = []
@@ -17,8 +19,13 @@ struct ArgumentList {
         let options = Set(accepted.filter { $0.placeholder != nil }.map(\.name))
         let switches = Set(accepted.filter { $0.placeholder == nil }.map(\.name))
         var rest = arguments[...]
+        var optionsEnded = false
         while let argument = rest.popFirst() {
-            if argument.hasPrefix("--") {
+            if !optionsEnded, argument == "--" {
+                optionsEnded = true
+            } else if !optionsEnded, argument == Self.shortHelp, switches.contains(OptionTable.help.name) {
+                flags.insert(OptionTable.help.name)
+            } else if !optionsEnded, argument.hasPrefix("--") {
                 var name = String(argument.dropFirst(2))
                 var inlineValue: String?
                 if let eq = name.firstIndex(of: "=") {
@@ -42,6 +49,9 @@ struct ArgumentList {
             }
         }
     }
+
+    /// `-h`, the short form of `--help`.
+    static let shortHelp = "-h"
 
     func has(_ option: SwitchOption) -> Bool { flags.contains(option.name) }
 

@@ -21,11 +21,15 @@ struct CommandSpec {
 
     /// The command's word after `mapterm` ("render"), or nil for the map itself.
     let name: String?
+    /// What the command does, one sentence (its `--help`, the man page, the completions).
+    let summary: String
     let items: [Item]
     /// Most arguments that are not options (words of a query, a file).
     var maxPositional = 0
     /// Options accepted but not shown (test hooks).
     var hidden: [any CommandOption] = []
+    /// What the completions offer for the arguments that are not options (a file, fixed words).
+    var words: ValueCompletion = .none
 
     /// Every option the command takes, in usage order, `--help` last.
     var options: [any CommandOption] {
@@ -88,11 +92,14 @@ struct CommandSpec {
         }
     }
 
-    /// `mapterm CMD --help`: the usage, then every option the command takes with its help.
+    /// Every option the command shows (in usage, help, the man page and the completions).
+    var shownOptions: [any CommandOption] { options.filter { !$0.isHidden } }
+
+    /// `mapterm CMD --help` (or `-h`): the usage, what the command does, then every option the
+    /// command takes with its help.
     var help: SafeText {
-        let shown = options.filter { !$0.isHidden }
-        return (["usage:"] + usageLines() + ["", "options:"] + shown.flatMap(Self.helpLines)).joined(separator: "\n")
-            + "\n"
+        let head: [SafeText] = ["usage:"] + usageLines() + ["", SafeText(sanitizing: summary), "", "options:"]
+        return (head + shownOptions.flatMap(Self.helpLines)).joined(separator: "\n") + "\n"
     }
 
     /// Width of the synopsis column of the help, before its one space.
@@ -101,11 +108,16 @@ struct CommandSpec {
     /// An option's help: "  --zoom Z           zoom 0...18, ...", more lines under the first; a synopsis
     /// wider than its column stands on a line of its own.
     static func helpLines(_ option: any CommandOption) -> [SafeText] {
-        let synopsis = SafeText(sanitizing: option.synopsis)
+        helpLines(name: option.synopsis, help: option.help)
+    }
+
+    /// Help lines of a name (an option's synopsis, an environment variable) and its help.
+    static func helpLines(name: String, help lines: [String]) -> [SafeText] {
+        let synopsis = SafeText(sanitizing: name)
         let indent = SafeText.spaces(2 + synopsisWidth + 1)
-        let help = option.help.map { SafeText(sanitizing: $0) }
+        let help = lines.map { SafeText(sanitizing: $0) }
         guard let first = help.first else { return ["  " + synopsis] }
-        let width = option.synopsis.count
+        let width = name.count
         let head: [SafeText] =
             width <= synopsisWidth
             ? ["  " + synopsis + .spaces(synopsisWidth - width + 1) + first] : ["  " + synopsis, indent + first]

@@ -15,6 +15,7 @@ import VectorTiles
 enum DownloadCommand {
     static let spec = CommandSpec(
         name: "download",
+        summary: "Saves the tiles of an area and zooms from a remote tile source to an MBTiles file, for offline use.",
         items: [
             .required(OptionTable.tiles),
             .oneOf([[OptionTable.bbox], [OptionTable.around, OptionTable.downloadRadius]], required: true),

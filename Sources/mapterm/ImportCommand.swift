@@ -15,7 +15,10 @@ import TextSafety
 /// reasons) and changes nothing.
 enum ImportCommand {
     static let spec = CommandSpec(
-        name: "import", items: [.positional("FILE"), .optional(OptionTable.importTo)], maxPositional: 1)
+        name: "import",
+        summary:
+            "Imports places (Refuge Restrooms API JSON, or CSV with latitude and longitude columns) into the places database, or a PostGIS one with --to.",
+        items: [.positional("FILE"), .optional(OptionTable.importTo)], maxPositional: 1, words: .file)
 
     static func run(_ args: ArgumentList) throws {
         guard let path = args.positional.first else {

@@ -12,6 +12,7 @@ import TileSources
 enum InteractiveCommand {
     static let spec = CommandSpec(
         name: nil,
+        summary: "Opens the map full screen: pan, zoom, search, pins and routes; press ? in it for the keys.",
         items: [
             .optional(OptionTable.center), .optional(OptionTable.zoom), .repeated(OptionTable.tiles),
             .optional(OptionTable.offline), .optional(OptionTable.ascii), .optional(OptionTable.source),

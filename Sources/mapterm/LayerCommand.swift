@@ -10,10 +10,11 @@ import TextSafety
 enum LayerCommand {
     static let spec = CommandSpec(
         name: "layer",
+        summary: "Tells what a file of your data holds, or where it is wrong, before you draw it with --layer.",
         items: [
             .positional("FILE"), .required(OptionTable.info), .optional(OptionTable.latColumn),
             .optional(OptionTable.lonColumn),
-        ], maxPositional: 1)
+        ], maxPositional: 1, words: .file)
     /// Problems listed before "… and K more".
     static let shownProblems = 10
 

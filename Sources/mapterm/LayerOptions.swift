@@ -39,10 +39,13 @@ struct LayerOptions {
         }
     }
 
+    /// What comes between a `--layer` file and its colour.
+    static let colorQualifier = ":color="
+
     /// "PATH" or "PATH:color=NAME" (the last `:color=` counts, so a path may hold colons); a leading
     /// `~` is the home folder (the config file's paths are not seen by a shell).
     static func parse(_ text: String) throws -> Spec {
-        guard let range = text.range(of: ":color=", options: .backwards) else { return Spec(path: expanded(text)) }
+        guard let range = text.range(of: colorQualifier, options: .backwards) else { return Spec(path: expanded(text)) }
         let name = text[range.upperBound...].lowercased()
         guard let color = LayerColor.named[name] else {
             throw UsageError(

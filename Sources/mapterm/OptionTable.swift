@@ -1,5 +1,6 @@
 import GeoCore
 import Layers
+import MapFeature
 import Places
 import Routing
 import TileSources
@@ -28,7 +29,7 @@ enum OptionTable {
             ".pmtiles URL; default: \"tiles\" in ~/.config/mapterm/config.json, else",
             "OpenFreeMap's streets (\(DefaultTiles.source)); places: also list the",
             "cafés, toilets, stations, … of these tiles around --near",
-        ])
+        ], completion: .file)
     static let offline = SwitchOption(
         "offline",
         help: [
@@ -53,7 +54,7 @@ enum OptionTable {
             "postgresql://USER:PASSWORD@HOST:PORT/DB PostGIS database (see import --to), or a JSON file",
             "of places; default: the places database plus the Refuge Restrooms API for the region in view",
             "(from zoom 10), whose answers are kept for offline use (--offline: none asked)",
-        ])
+        ], completion: ValueCompletion(words: PlaceSources.keywords, files: true))
     static let importTo = ValueOption(
         "to", "URL", help: ["import: into a PostGIS database (postgresql://…) instead of the embedded one"])
     static let apiBase = ValueOption(
@@ -66,7 +67,7 @@ enum OptionTable {
             "render: select this place (or pin:N, midpoint, meeting-point, or cluster for the",
             "count nearest the centre, or layer:L:F for feature F of layer L) and open",
             "its pane",
-        ])
+        ], completion: .words(["midpoint", "meeting-point", "cluster"]))
     static let layer = ValueOption(
         "layer", "FILE[:color=NAME]",
         help: [
@@ -75,7 +76,10 @@ enum OptionTable {
             "picks its colour (red, orange, yellow, green, cyan, blue, purple, magenta,",
             "pink, white); - reads lat,lon[,label] lines or GeoJSON features from stdin",
             "while the map runs; default: \"layers\" in the config file",
-        ], parse: LayerOptions.parse)
+        ],
+        completion: ValueCompletion(
+            words: ["-"], files: true, qualifier: LayerOptions.colorQualifier, qualifierWords: LayerColor.names),
+        parse: LayerOptions.parse)
     static let trail = ValueOption(
         "trail", "N", help: ["with --layer -: keep the last N positions of a moving feature as a line"],
         parse: parseTrail)
@@ -96,13 +100,16 @@ enum OptionTable {
             "map, render: leave these kinds out (KINDS: restroom,airport,heliport,",
             "seaplane_base,balloonport,cafe,restaurant,pharmacy,drinking_water,",
             "station,atm,hospital, comma-separated)",
-        ], parse: { try parseKinds($0, option: "hide") })
+        ], completion: kindCompletion, parse: { try parseKinds($0, option: "hide") })
     static let placesKind = ValueOption(
-        "kind", "KINDS", help: ["places: only these kinds"], parse: { try parseKinds($0, option: "kind") })
+        "kind", "KINDS", help: ["places: only these kinds"], completion: kindCompletion,
+        parse: { try parseKinds($0, option: "kind") })
     static let ada = SwitchOption("ada", help: ["only wheelchair-accessible restrooms"])
     static let unisex = SwitchOption("unisex", help: ["only unisex restrooms"])
     static let changingTable = SwitchOption("changing-table", help: ["only restrooms with a baby changing table"])
     static let closed = SwitchOption("closed", help: ["closed airports too"])
+    /// What `--hide` and `places --kind` complete: the place kinds, comma-separated.
+    static let kindCompletion = ValueCompletion(words: PlaceKind.allCases.map(\.rawValue), isList: true)
     /// The switches every place filter takes.
     static let amenities = [ada, unisex, changingTable, closed]
 
@@ -125,7 +132,7 @@ enum OptionTable {
         ], parse: { try PointArgument.parse($0, option: "near") })
     static let searchKind = ValueOption(
         "kind", "KINDS", help: ["search: only these (country,region,city,coordinate, and the place kinds)"],
-        parse: SearchSetup.kinds)
+        completion: ValueCompletion(words: SearchSetup.kindNames, isList: true), parse: SearchSetup.kinds)
     static let searchLimit = ValueOption(
         "limit", "N", help: ["places, search: list at most N"], parse: { try parseLimit($0, max: 200) })
     static let json = SwitchOption("json", help: ["places, search, pins, route: JSON instead of a table"])
@@ -140,7 +147,8 @@ enum OptionTable {
             "routing.openstreetmap.de)",
         ], parse: RouterSetup.parseURL)
     static let profile = ValueOption(
-        "profile", "car|bike|foot", help: ["route: how the way is travelled (default car)"], parse: parseProfile)
+        "profile", "car|bike|foot", help: ["route: how the way is travelled (default car)"],
+        completion: .words(RouteProfile.allCases.map(\.rawValue)), parse: parseProfile)
     static let gpx = SwitchOption("gpx", help: ["route: GPX 1.1 (the steps as a route, the way as a track)"])
 
     // MARK: download
@@ -155,7 +163,8 @@ enum OptionTable {
     static let downloadZooms = ValueOption(
         "zoom", "Z0-Z1", help: ["download: the zooms, like 0-14"], parse: parseZooms)
     static let out = ValueOption(
-        "out", "FILE.mbtiles", help: ["download: the MBTiles file to write (run again to resume)"])
+        "out", "FILE.mbtiles", help: ["download: the MBTiles file to write (run again to resume)"],
+        completion: .file)
     static let yes = SwitchOption("yes", help: ["download: allow more than 50 000 tiles"])
 
     // MARK: layer, pins, every command
@@ -170,5 +179,5 @@ enum OptionTable {
         "geojson", help: ["pins: the pins file's GeoJSON; route: the way and its steps as GeoJSON"])
     /// Hidden: `pins --stress-save FILE` saves pins to FILE until killed (the kill -9 test).
     static let stressSave = ValueOption("stress-save", "FILE", help: [], isHidden: true)
-    static let help = SwitchOption("help", help: ["this help (mapterm COMMAND --help: that command's)"])
+    static let help = SwitchOption("help", help: ["this help, -h too (mapterm COMMAND --help: that command's)"])
 }

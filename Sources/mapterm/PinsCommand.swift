@@ -21,11 +21,12 @@ import TextSafety
 /// file they cannot read rather than move it aside.
 enum PinsCommand {
     static let spec = CommandSpec(
-        name: "pins",
+        name: "pins", summary: "Lists your pins (dropped with p on the map), or adds, removes or renames one.",
         items: [
             .positional("[add LAT,LON [NAME] | rm N | rename N NAME]"),
             .oneOf([[OptionTable.json], [OptionTable.geojson]], required: false),
-        ], maxPositional: 64, hidden: [OptionTable.stressSave])
+        ], maxPositional: 64, hidden: [OptionTable.stressSave],
+        words: .words(["add", "rm", "rename"]))
 
     /// How long a change waits for another process's lock before giving up, in seconds.
     static let lockPatience = 5.0

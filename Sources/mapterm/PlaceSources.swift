@@ -41,6 +41,13 @@ enum PlaceSources {
         "Place names for search and pins: GeoNames (geonames.org), CC BY 4.0",
     ]
 
+    /// `--source embedded`: the places database alone.
+    static let embeddedKeyword = "embedded"
+    /// `--source refuge`: the live API alone.
+    static let refugeKeyword = "refuge"
+    /// The words `--source` takes besides a URL or a file.
+    static let keywords = [embeddedKeyword, refugeKeyword]
+
     /// The name of the live part of the default source.
     static let liveName = "Refuge Restrooms"
 
@@ -51,7 +58,7 @@ enum PlaceSources {
         _ name: String?, resources: () throws -> ResourceLocator, apiBase: String?, offline: Bool = false
     ) throws -> Opened {
         guard let name else {
-            var opened = try make("embedded", resources: resources, apiBase: apiBase)
+            var opened = try make(embeddedKeyword, resources: resources, apiBase: apiBase)
             guard !offline, let store = opened.source as? PlaceStore else { return opened }
             let client = RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase)))
             opened.live = LivePlaceFeed(
@@ -60,7 +67,7 @@ enum PlaceSources {
             return opened
         }
         switch name {
-        case "embedded":
+        case embeddedKeyword:
             let file = PlaceDatabase.defaultDirectory().appendingPathComponent(PlaceDatabase.fileName)
             if !FileManager.default.fileExists(atPath: file.path) {
                 Diagnostics.say("building the places database (first run)…")
@@ -78,7 +85,7 @@ enum PlaceSources {
             } catch {
                 throw UsageError("cannot open the places database: \(error)")
             }
-        case "refuge":
+        case refugeKeyword:
             var opened = Opened(source: RefugeRestroomsClient(configuration: .init(baseURL: try refugeURL(apiBase))))
             opened.credits = [refugeCredit]
             return opened

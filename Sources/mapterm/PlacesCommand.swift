@@ -10,7 +10,7 @@ import TileSources
 /// a JSON array (the `Place` JSON form plus `distanceKm`).
 enum PlacesCommand {
     static let spec = CommandSpec(
-        name: "places",
+        name: "places", summary: "Lists the places (restrooms, airports, cafés, …) around a point, nearest first.",
         items: [
             .required(OptionTable.placesNear), .optional(OptionTable.placesRadius), .optional(OptionTable.placesKind),
             .optional(OptionTable.placesZoom), .optional(OptionTable.placesLimit), .optional(OptionTable.source),

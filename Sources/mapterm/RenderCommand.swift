@@ -12,6 +12,7 @@ import TileSources
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
+        summary: "Draws one frame of the map as text to the standard output (ANSI colours with --color) and exits.",
         items: [
             .required(OptionTable.center), .required(OptionTable.zoom), .required(OptionTable.size),
             .repeated(OptionTable.tiles), .optional(OptionTable.offline), .optional(OptionTable.timeout),

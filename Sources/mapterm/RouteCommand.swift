@@ -14,6 +14,8 @@ import TileSources
 enum RouteCommand {
     static let spec = CommandSpec(
         name: "route",
+        summary:
+            "The way along roads between two points (coordinates or names) from an OSRM server: distance, time and steps.",
         items: [
             .positional("FROM"), .positional("TO"), .optional(OptionTable.profile),
             .oneOf([[OptionTable.json], [OptionTable.geojson], [OptionTable.gpx]], required: false),

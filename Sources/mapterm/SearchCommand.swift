@@ -10,6 +10,7 @@ import TextSafety
 enum SearchCommand {
     static let spec = CommandSpec(
         name: "search",
+        summary: "Finds places, airports, cities, regions, countries or a coordinate by name, best first.",
         items: [
             .positional("QUERY"), .optional(OptionTable.searchNear), .optional(OptionTable.searchKind),
             .optional(OptionTable.searchLimit), .optional(OptionTable.json),

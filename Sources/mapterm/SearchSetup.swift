@@ -20,12 +20,15 @@ enum SearchSetup {
     /// `--kind` of `mapterm search`: what each name lets through.
     static func kinds(_ text: String) throws -> Set<String> {
         let names = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        let known = Set(["country", "region", "city", "coordinate"] + PlaceKind.allCases.map(\.rawValue))
+        let known = Set(kindNames)
         for name in names where !known.contains(name) {
             throw UsageError("--kind takes \(known.sorted().joined(separator: ",")) (got '\(name)')")
         }
         return names
     }
+
+    /// Every name `--kind` takes.
+    static let kindNames = ["country", "region", "city", "coordinate"] + PlaceKind.allCases.map(\.rawValue)
 
     /// The `--kind` name of a result kind: "city", "airport", "seaplane_base".
     static func name(of kind: SearchKind) -> String {

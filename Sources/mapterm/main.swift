@@ -3,8 +3,8 @@ import Terminal
 import TextSafety
 import TileSources
 
-/// Entry point: dispatches to a subcommand (`mapterm CMD --help` prints its usage and options); a usage
-/// error prints one line and exits 2.
+/// Entry point: dispatches to a subcommand (`mapterm CMD --help` or `-h` prints its usage and options);
+/// a usage error prints one line and exits 2.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 do {
@@ -17,12 +17,14 @@ do {
     case "layer": try LayerCommand.spec.run(rest, LayerCommand.run)
     case "import": try ImportCommand.spec.run(rest, ImportCommand.run)
     case "download": try DownloadCommand.spec.run(rest, DownloadCommand.run)
+    case "manual": try ManualCommand.spec.run(rest, ManualCommand.run)
+    case "completions": try CompletionsCommand.spec.run(rest, CompletionsCommand.run)
     case "--help", "-h", "help":
         _ = UserConfig.loadOrDefaults()
         Console.out(HelpText.usage)
-    case "--version":
+    case "--version", "-V":
         _ = UserConfig.loadOrDefaults()
-        Console.out("mapterm \(HelpText.version)")
+        Console.out(BuildInfo.versionLine)
     case "--about": try AboutCommand.spec.run(rest, AboutCommand.run)
     default: try InteractiveCommand.spec.run(arguments, InteractiveCommand.run)
     }

@@ -76,9 +76,66 @@ struct OptionTableTests {
     }
 
     @Test func helpIsAnOptionOfEveryCommand() throws {
-        for command in HelpText.commands {
+        for command in HelpText.everyCommand {
             #expect(try command.parse(["--help"]).has(OptionTable.help), "\(command.usage)")
+            #expect(try command.parse(["-h"]).has(OptionTable.help), "\(command.usage) -h")
+            #expect(!command.summary.isEmpty, "\(command.usage) says nothing of what it does")
+            #expect(command.help.string.contains(command.summary), "\(command.usage)")
         }
+    }
+
+    @Test func afterTwoDashesEveryArgumentIsAWord() throws {
+        let args = try SearchCommand.spec.parse(["--", "-h", "--json"])
+        #expect(args.positional == ["-h", "--json"])
+        #expect(!args.has(OptionTable.help))
+        #expect(!args.has(OptionTable.json))
+        let before = try SearchCommand.spec.parse(["--json", "--", "--help"])
+        #expect(before.has(OptionTable.json) && before.positional == ["--help"])
+        #expect(
+            message { try ImportCommand.spec.parse(["--", "a", "b"]) } == "unexpected argument 'b' (see mapterm --help)"
+        )
+    }
+
+    @Test func generalHelpListsEveryOptionOncePerMeaningAndTheEnvironment() {
+        let general = HelpText.usage.string
+        let options = HelpText.options + HelpText.filters
+        let identities = options.map { HelpText.identity(of: $0) }
+        #expect(Set(identities).count == identities.count)
+        for command in HelpText.everyCommand {
+            for option in command.shownOptions {
+                #expect(identities.contains(HelpText.identity(of: option)), "--help lacks \(option.synopsis)")
+            }
+        }
+        for name in [
+            "--radius KM", "--around LAT,LON", "--json", "--geojson", "-V", "--about", "manual", "completions",
+        ] {
+            #expect(general.contains(name), "--help lacks \(name)")
+        }
+        for variable in HelpText.environment {
+            #expect(general.contains(variable.name), "--help lacks \(variable.name)")
+        }
+        #expect(general.contains("MAPTERM_RESOURCES"))
+    }
+
+    @Test func completionWordsAreWhatTheParsersTake() {
+        for command in HelpText.everyCommand {
+            for option in command.shownOptions {
+                let completion = option.completion
+                for word in completion.words {
+                    #expect(option.accepts(word), "\(option.synopsis) offers \(word), which its parser refuses")
+                }
+                if completion.isList, completion.words.count > 1 {
+                    #expect(option.accepts(completion.words.prefix(2).joined(separator: ",")), "\(option.synopsis)")
+                }
+                for word in completion.qualifierWords {
+                    #expect(option.accepts("a.csv" + completion.qualifier + word), "\(option.synopsis): \(word)")
+                }
+            }
+        }
+        #expect(OptionTable.profile.completion.words == ["car", "bike", "foot"])
+        #expect(OptionTable.placesKind.completion.words.contains("restroom"))
+        #expect(OptionTable.layer.completion.files && OptionTable.tiles.completion.files)
+        #expect(ImportCommand.spec.words.files && LayerCommand.spec.words.files)
     }
 
     @Test func aMissingOptionIsNamedWithTheUsage() {
