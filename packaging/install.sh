@@ -93,7 +93,7 @@ install_tree() {
   done < <(cd "$staging/tree" && find . -type d | sort)
   while IFS= read -r rel; do
     rel=${rel#./}
-    cp -p "$staging/tree/$rel" "$root/$rel" || rollback
+    cp -p -T "$staging/tree/$rel" "$root/$rel" || rollback
     copied+=("$rel")
   done < <(cd "$staging/tree" && find . -type f | sort)
   {

@@ -118,6 +118,16 @@ unwritable_destdir_is_refused() {  # as nobody when run as root (root may write 
   [ -z "$(find "$dest" -mindepth 1)" ]
 }
 
+a_failed_copy_takes_back_what_it_copied() {  # a folder where the world file goes: cp fails midway
+  local dest="$install_home/midway"
+  mkdir -p "$dest/usr/share/mapterm/world.mbtiles"
+  make_in "$dest" /usr install && { echo "install succeeded"; return 1; }
+  grep -qx "mapterm install: copying into $dest/usr failed; what was copied was taken back" "$install_home/make.out" \
+    || { cat "$install_home/make.out"; return 1; }
+  [ "$(cd "$dest" && find . -mindepth 1 | sort | tr '\n' ' ')" = \
+    "./usr ./usr/share ./usr/share/mapterm ./usr/share/mapterm/world.mbtiles " ] || { find "$dest" -mindepth 1; return 1; }
+}
+
 missing_data_is_named() {  # after a partial uninstall, the program says what is missing
   local dest="$install_home/partial" out status
   make_in "$dest" /usr install || { cat "$install_home/make.out"; return 1; }
@@ -169,6 +179,7 @@ check "PREFIX with spaces installs, runs and uninstalls" prefix_with_spaces_work
 check "a relative PREFIX is refused in one line, nothing written" relative_prefix_is_refused
 check "a DESTDIR under a file is refused in one line, nothing written" destdir_under_a_file_is_refused
 check "an unwritable DESTDIR is refused in one line, nothing written" unwritable_destdir_is_refused
+check "a copy failing midway takes back what it had copied" a_failed_copy_takes_back_what_it_copied
 check "a data folder half removed: the program names what is missing" missing_data_is_named
 if command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null; then
   check "make deb: Depends, copyright, man page, completions; unpacked, it runs from /" deb_installs_into_a_scratch_root
