@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
 VENV := .venv-basemap
 
-.PHONY: run build release test unit e2e lint fuzz bench basemap streets streets-bench schema-fixtures gazetteer-index clean
+.PHONY: run build release install uninstall deb test unit e2e lint fuzz bench basemap streets streets-bench schema-fixtures gazetteer-index clean
 
 run: release
 	$(RELEASE_BIN) $(ARGS)
@@ -11,8 +11,31 @@ run: release
 build:
 	$(SWIFT) build
 
+## The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it needs only
+## the system's C libraries, and starts in half the time (docs/performance.md, `make bench`).
 release:
-	$(SWIFT) build -c release --product mapterm
+	$(SWIFT) build -c release --product mapterm --static-swift-stdlib
+
+$(RELEASE_BIN):
+	$(SWIFT) build -c release --product mapterm --static-swift-stdlib
+
+## `make install [PREFIX=/usr/local] [DESTDIR=]`: the binary, its data, the man page and the bash, zsh
+## and fish completions (packaging/install.sh), from the release binary last built (built if none is).
+## `make uninstall` (same PREFIX and DESTDIR) removes exactly what install put there.
+PREFIX ?= /usr/local
+DESTDIR ?=
+export PREFIX DESTDIR
+install: $(RELEASE_BIN)
+	bash packaging/install.sh install $(RELEASE_BIN)
+
+uninstall:
+	bash packaging/install.sh uninstall
+
+## `make deb [DEB_DIR=.build/deb]`: DEB_DIR/mapterm_VERSION_ARCH.deb, from the release binary last built
+## (packaging/deb.sh; needs dpkg-dev).
+DEB_DIR ?= .build/deb
+deb: $(RELEASE_BIN)
+	bash packaging/deb.sh $(RELEASE_BIN) "$(DEB_DIR)"
 
 ## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
@@ -50,14 +73,16 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 bench:
-	$(SWIFT) build -c release --product mapterm
-	$(SWIFT) build -c release --product mapterm-bench
+	$(SWIFT) build -c release --product mapterm --static-swift-stdlib
+	$(SWIFT) build -c release --product mapterm-bench --static-swift-stdlib
 	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run .build/release/mapterm-bench
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)
 	bash Tests/bench/pty-bytes.sh $(RELEASE_BIN)
 	bash Tests/bench/render-remote.sh $(RELEASE_BIN)
+	$(SWIFT) build -c release --product mapterm --scratch-path .build-dynamic
+	bash Tests/bench/static-link.sh $(RELEASE_BIN) .build-dynamic/release/mapterm
 	bash Tests/bench/mapscii/run.sh $(RELEASE_BIN) .build/release/mapterm-bench
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).

@@ -59,7 +59,7 @@ struct MapSetup {
             offline: configuration.offline)
         if purpose == .oneFrame, let notice = places.notice { Diagnostics.say(notice) }
         pinFile = PinFile(url: configuration.pinsURL)
-        gazetteer = ReverseGeocoder.Lazy(directory: resources.file("gazetteer"))
+        gazetteer = ReverseGeocoder.Lazy(directory: resources.gazetteer)
     }
 
     /// The session on a screen of `screen` cells (`utf8`: it shows braille), in its first state;

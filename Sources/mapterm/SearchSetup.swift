@@ -12,7 +12,7 @@ enum SearchSetup {
         store: (any SearchSource)?, resources: ResourceLocator, geocoder: ReverseGeocoder.Lazy? = nil
     ) throws -> PlaceSearch {
         let (geocoder, index) = try GazetteerSearchIndex.loadWithGeocoder(
-            directory: resources.file("gazetteer"), geocoder: geocoder.map { lazy in { try lazy.geocoder() } })
+            directory: resources.gazetteer, geocoder: geocoder.map { lazy in { try lazy.geocoder() } })
         let sources: [any SearchSource] = [index] + (store.map { [$0] } ?? [])
         return PlaceSearch(sources: sources) { geocoder.describe($0) }
     }
