@@ -42,8 +42,9 @@ enum HelpText {
     static let environment: [(name: String, meaning: String)] = [
         (
             "MAPTERM_RESOURCES",
-            "the folder of the data mapterm ships (world.mbtiles, places/, gazetteer/): found without it next to "
-                + "the binary of a source tree (Resources) or of an installation (../share/mapterm)"
+            "the folder of the data mapterm ships (world.mbtiles, places/, gazetteer/); when set, the only place "
+                + "looked at; unset, the data is found beside the binary of a source tree (Resources) or of an "
+                + "installation (../share/mapterm)"
         ),
         ("MAPTERM_LOCATION", "where you are, LAT,LON, when --location is not given (the map opens there)"),
         ("XDG_CONFIG_HOME", "the settings file is $XDG_CONFIG_HOME/mapterm/config.json (default ~/.config)"),

@@ -13,7 +13,11 @@ status=0
 while IFS='|' read -r name type path declared; do
   [ "$type" = system ] && continue
   if [ -z "$path" ]; then
-    if [ "$type" = test ]; then path="Tests/$name"; else path="Sources/$name"; fi
+    case "$type" in
+      test) path="Tests/$name" ;;
+      plugin) path="Plugins/$name" ;;
+      *) path="Sources/$name" ;;
+    esac
   fi
   imported=$(grep -rhoE '^\s*(@[a-zA-Z_]+\s+)*import\s+((struct|class|enum|protocol|func|var|let|typealias)\s+)?[A-Za-z_][A-Za-z0-9_.]*' \
       "$path" --include='*.swift' \
