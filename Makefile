@@ -1,6 +1,7 @@
 # mapterm: `make run` opens the map, `make test` runs every test, `make bench` prints the figures.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/mapterm
+BENCH_BIN := .build-dynamic/release/mapterm-bench
 VENV := .venv-basemap
 
 .PHONY: run build release install uninstall deb test unit e2e lint fuzz bench basemap streets streets-bench schema-fixtures gazetteer-index clean
@@ -72,18 +73,22 @@ lint:
 	bash Tests/lint/check-architecture.sh
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
+## The bench program is built without --static-swift-stdlib, in .build-dynamic beside the dynamic
+## mapterm that static-link.sh compares with: the Testing module its TestSupport imports is not in the
+## static SDK. Its whole-process figures time the static release binary.
 bench:
 	$(SWIFT) build -c release --product mapterm --static-swift-stdlib
-	$(SWIFT) build -c release --product mapterm-bench --static-swift-stdlib
-	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run .build/release/mapterm-bench
+	$(SWIFT) build -c release --product mapterm-bench --scratch-path .build-dynamic
+	$(SWIFT) build -c release --product mapterm --scratch-path .build-dynamic
+	MAPTERM_BENCH_BINARY=$(RELEASE_BIN) bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run \
+		$(BENCH_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN)
 	bash Tests/e2e/bench-first-glyphs.sh $(RELEASE_BIN) "unroutable tile server" --tiles 'http://10.255.255.1/{z}/{x}/{y}.pbf'
 	bash Tests/bench/cpu-per-key.sh $(RELEASE_BIN)
 	bash Tests/bench/pty-bytes.sh $(RELEASE_BIN)
 	bash Tests/bench/render-remote.sh $(RELEASE_BIN)
-	$(SWIFT) build -c release --product mapterm --scratch-path .build-dynamic
 	bash Tests/bench/static-link.sh $(RELEASE_BIN) .build-dynamic/release/mapterm
-	bash Tests/bench/mapscii/run.sh $(RELEASE_BIN) .build/release/mapterm-bench
+	bash Tests/bench/mapscii/run.sh $(RELEASE_BIN) $(BENCH_BIN)
 
 ## Rebuilds Resources/world.mbtiles from ../shared/data/naturalearth (needs python3 and PyPI).
 basemap:

@@ -3,8 +3,12 @@ import Foundation
 /// `make bench`: prints the performance figures the issues ask for (release build).
 let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Resources")
-let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-    "mapterm")
+/// The mapterm whose whole runs `process` times: `MAPTERM_BENCH_BINARY` (`make bench` names the static
+/// release binary, while this bench is built dynamically: the Testing module its TestSupport imports is
+/// not in the static SDK), else the one beside this bench.
+let binary =
+    ProcessInfo.processInfo.environment["MAPTERM_BENCH_BINARY"].map { URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapterm")
 /// With an argument, only that part runs (`frames`, `process`, …), for profiling.
 let only = CommandLine.arguments.dropFirst().first
 do {
