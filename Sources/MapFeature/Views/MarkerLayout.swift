@@ -65,6 +65,10 @@ enum MarkerLayout {
     static let shifts: [(Int, Int)] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
     /// Offsets two cells away, tried to keep clear of a name before the name gives way.
     static let farShifts: [(Int, Int)] = [(2, 0), (-2, 0), (0, 2), (0, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)]
+    /// The marker's own cell, then `shifts`.
+    static let nearMoves: [(Int, Int)] = [(0, 0)] + shifts
+    /// The marker's own cell, then `shifts`, then `farShifts`.
+    static let allMoves: [(Int, Int)] = nearMoves + farShifts
 
     /// The markers drawn for `state`, in placement order (most important first).
     static func layout(_ state: MapState) -> [DrawnMarker] {
@@ -127,7 +131,7 @@ enum MarkerLayout {
         /// Places a marker at its cell or one aside; else merges it into the marker in its way; else (only
         /// fixed marks in the way) two cells aside; else at its cell, under the marks.
         mutating func add(_ marker: DrawnMarker) {
-            if place(marker, trying: [(0, 0)] + MarkerLayout.shifts) { return }
+            if place(marker, trying: MarkerLayout.nearMoves) { return }
             if let target = blocker(of: marker) {
                 merge(marker, into: target)
                 return
@@ -137,17 +141,18 @@ enum MarkerLayout {
             placed.append(marker)
         }
 
-        /// Places the marker at the first offset where it is clear; false when none is.
+        /// Places the marker at the first offset where it is clear; false when none is. The offsets are
+        /// tried on its cells alone: the marker is copied once, when it goes.
         private mutating func place(_ marker: DrawnMarker, trying offsets: [(Int, Int)]) -> Bool {
-            for (dx, dy) in offsets {
+            let (start, width) = (marker.startCol, marker.width)
+            for (dx, dy) in offsets where isClear(startCol: start + dx, row: marker.row + dy, width: width, except: nil)
+            {
                 var moved = marker
                 moved.col += dx
                 moved.row += dy
-                if isClear(moved, except: nil) {
-                    hold(moved, index: placed.count)
-                    placed.append(moved)
-                    return true
-                }
+                hold(moved, index: placed.count)
+                placed.append(moved)
+                return true
             }
             return false
         }
@@ -169,11 +174,12 @@ enum MarkerLayout {
             }
         }
 
-        /// True when the marker's cells are free and nothing but `except` holds a cell around them.
-        private func isClear(_ marker: DrawnMarker, except: Int?) -> Bool {
-            let (c, r) = (marker.startCol + MarkerLayout.margin, marker.row + MarkerLayout.margin)
+        /// True when the `width` cells from `startCol` on `row` are free and nothing but `except` holds a
+        /// cell around them.
+        private func isClear(startCol: Int, row: Int, width: Int, except: Int?) -> Bool {
+            let (c, r) = (startCol + MarkerLayout.margin, row + MarkerLayout.margin)
             for row in r - 1...r + 1 {
-                let blocked = !occupancy.none(cols: c - 1..<c + marker.width + 1, row: row) { holder in
+                let blocked = !occupancy.none(cols: c - 1..<c + width + 1, row: row) { holder in
                     switch holder {
                     case .fixed: return true
                     case .marker(let i): return i != except
@@ -221,6 +227,8 @@ enum MarkerLayout {
         /// Adds `marker`'s places to the placed marker `target`, which becomes (or stays) a count.
         private mutating func merge(_ marker: DrawnMarker, into target: Int) {
             guard var merged = placed[target] else { return }
+            // Taken out while it grows, so that its parts are not copied for every marker it takes in.
+            placed[target] = nil
             release(merged)
             merged.parts += marker.parts
             merged.count += marker.count

@@ -69,16 +69,17 @@ struct OverlayPlacement {
         _ marker: DrawnMarker, evicting kept: inout Set<Int>, map: borrowing RenderedMap,
         _ occupancy: inout CellOccupancy
     ) -> DrawnMarker {
-        for (dx, dy) in [(0, 0)] + MarkerLayout.shifts + MarkerLayout.farShifts {
+        let (start, width, gap) = (marker.startCol, marker.width, letterGap(marker))
+        for (dx, dy) in MarkerLayout.allMoves {
+            let (col, row) = (start + dx, marker.row + dy)
+            guard row >= 0, row < occupancy.rows, col >= 0, col + width <= occupancy.cols,
+                fits(startCol: col, row: row, width: width, gap: gap, occupancy)
+            else { continue }
             var moved = marker
             moved.col += dx
             moved.row += dy
-            guard moved.row >= 0, moved.row < occupancy.rows, moved.startCol >= 0,
-                moved.startCol + moved.width <= occupancy.cols
-            else { continue }
-            if fits(moved, occupancy) { return moved }
+            return moved
         }
-        let gap = letterGap(marker)
         for col in marker.startCol - gap..<marker.startCol + marker.width + gap {
             if case .letter(let i) = occupancy.holder(col: col, row: marker.row) {
                 let label = map.labels[i]
@@ -89,21 +90,20 @@ struct OverlayPlacement {
         return marker
     }
 
-    /// True when the marker's text and `letterGap` cells left and right of it hold no letter, and no
-    /// marker or fixed mark is in its text or the ring of cells around it (cells off the map count as
-    /// free).
-    private static func fits(_ marker: DrawnMarker, _ occupancy: CellOccupancy) -> Bool {
-        let span = marker.startCol - 1..<marker.startCol + marker.width + 1
-        if !occupancy.none(cols: span, row: marker.row, { $0 != .free }) { return false }
-        let gap = letterGap(marker)
-        let letters = marker.startCol - gap..<marker.startCol + marker.width + gap
-        let noLetter = occupancy.none(cols: letters, row: marker.row) { holder in
+    /// True when a marker's text of `width` cells from `startCol` on `row`, and `gap` cells left and
+    /// right of it (its `letterGap`), hold no letter, and no marker or fixed mark is in its text or the
+    /// ring of cells around it (cells off the map count as free).
+    private static func fits(startCol: Int, row: Int, width: Int, gap: Int, _ occupancy: CellOccupancy) -> Bool {
+        let span = startCol - 1..<startCol + width + 1
+        if !occupancy.none(cols: span, row: row, { $0 != .free }) { return false }
+        let letters = startCol - gap..<startCol + width + gap
+        let noLetter = occupancy.none(cols: letters, row: row) { holder in
             if case .letter = holder { return true }
             return false
         }
         if !noLetter { return false }
-        for row in [marker.row - 1, marker.row + 1] {
-            let clear = occupancy.none(cols: span, row: row) { holder in
+        for neighbour in [row - 1, row + 1] {
+            let clear = occupancy.none(cols: span, row: neighbour) { holder in
                 if case .marker = holder { return true }
                 return holder == .fixed
             }
