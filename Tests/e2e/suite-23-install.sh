@@ -96,7 +96,8 @@ relative_prefix_is_refused() {
 refused_cleanly() {
   local dest=$1 line=$2 scratch="$install_home/tmp-$RANDOM"
   mkdir -m 1777 "$scratch"
-  "${as_user[@]}" env TMPDIR="$scratch" make --no-print-directory -C "$install_repo" install RELEASE_BIN="$MAPTERM" \
+  "${as_user[@]}" env TMPDIR="$scratch" make --no-print-directory -C "${repo:-$install_repo}" install \
+    RELEASE_BIN="${binary:-$MAPTERM}" \
     DESTDIR="$dest" PREFIX=/usr > "$install_home/make.out" 2>&1 && { echo "install succeeded"; return 1; }
   grep -qxF "$line" "$install_home/make.out" || { cat "$install_home/make.out"; return 1; }
   [ -z "$(find "$scratch" -mindepth 1)" ] || { echo "a staging folder was left"; return 1; }
@@ -109,10 +110,17 @@ destdir_under_a_file_is_refused() {
     "mapterm install: cannot install into $install_home/file/dest/usr: $install_home/file is not a folder (nothing was written)"
 }
 
-unwritable_destdir_is_refused() {  # as nobody when run as root (root may write anywhere)
-  local as_user=() dest="$install_home/readonly"
+# As nobody when run as root (root may write anywhere), from a copy of what make install reads that
+# nobody may read: the checkout may sit in a folder only root can enter (mktemp -d makes them so).
+unwritable_destdir_is_refused() {
+  local as_user=() dest="$install_home/readonly" repo=$install_repo binary=$MAPTERM
   mkdir -p "$dest" && chmod 555 "$dest"
-  if [ "$(id -u)" -eq 0 ]; then as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent); fi
+  if [ "$(id -u)" -eq 0 ]; then
+    as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent)
+    repo="$install_home/repo" binary="$install_home/repo/mapterm"
+    mkdir -p "$repo" && cp -r "$install_repo/Makefile" "$install_repo/packaging" "$install_repo/Resources" "$repo/" \
+      && cp "$MAPTERM" "$binary" && chmod -R a+rX "$repo" || return 1
+  fi
   refused_cleanly "$dest" "mapterm install: cannot install into $dest/usr: $dest is not writable (nothing was written)" \
     || return 1
   [ -z "$(find "$dest" -mindepth 1)" ]
