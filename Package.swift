@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
         .target(
             name: "MapFeature",
             dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing"],
@@ -80,6 +81,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
+        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
