@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
         .target(
             name: "MapFeature",
-            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing"],
+            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing", "Positioning"],
             swiftSettings: strict),
 
         // MARK: Adapters
@@ -96,7 +96,7 @@ let package = Package(
             name: "MapFeatureTests",
             dependencies: [
                 "MapFeature", "GeoCore", "Places", "VectorTiles", "Render", "Storage", "TestSupport", "Layers",
-                "TileSources", "Routing",
+                "TileSources", "Routing", "Positioning",
             ],
             exclude: ["Snapshots"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Render"], swiftSettings: strict),

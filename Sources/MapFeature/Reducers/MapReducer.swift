@@ -87,6 +87,15 @@ public enum MapReducer {
             effects = RouteReducer.answered(request, outcome, &state)
         case .locationChanged(let location):
             effects = RouteReducer.located(location, &state)
+        case .gps(let event, let at):
+            effects = LocationReducer.reduce(event, at: at, &state)
+        case .locationAged(let report, let seconds):
+            return LocationReducer.aged(report: report, seconds: seconds, &state)
+        case .trackStarted(let name):
+            LocationReducer.trackStarted(name, &state)
+            return []
+        case .trackFailed(let reason):
+            return LocationReducer.trackFailed(reason, &state)
         case .leadersLoaded(let key, let leaders):
             PlacesReducer.leadersLoaded(key, leaders, &state)
             return []
@@ -95,6 +104,11 @@ public enum MapReducer {
             return []
         }
         if effects.contains(.quit) { return effects }
+        // A key or click that moved the map (other than the one that started following) ends following.
+        let startedFollowing = state.location.following && !before.location.following
+        if action.isInput, !startedFollowing, centreMoved(from: before.camera, to: state.camera) {
+            LocationReducer.userMoved(&state)
+        }
         if state.selection != before.selection || !state.detailOpen { state.paneScroll = 0 }
         if state.detailOpen, !before.detailOpen || state.selection != before.selection || state.screen != before.screen
         {
@@ -102,6 +116,13 @@ public enum MapReducer {
         }
         let moved = PlacesReducer.regionChanged(from: before, to: &state)
         return moved.isEmpty ? effects : effects + moved + [.loadTiles(tileRequest(state))]
+    }
+
+    /// True when the view's centre moved by a dot or more (a zoom that keeps the centre moves it by a
+    /// rounding error only).
+    static func centreMoved(from a: Camera, to b: Camera) -> Bool {
+        let (p, q) = (a.centerWorld, b.centerWorld)
+        return max(abs(p.x - q.x), abs(p.y - q.y)) * max(a.worldDots, b.worldDots) >= 1
     }
 
     /// The tiles of the view, under the generation of its places request.
@@ -152,6 +173,8 @@ public enum MapReducer {
         case .help: state.focus = .help(top: 0)
         case .filters: state.focus = .filters
         case .layers: state.focus = .layers
+        case .follow: LocationReducer.toggleFollow(&state)
+        case .track: return LocationReducer.toggleTrack(&state)
         case .attribution: state.alert = attribution(state)
         case .quit:
             if state.detailOpen {

@@ -6,7 +6,7 @@ import Routing
 /// the route asks again.
 enum RouteReducer {
     /// Metres the user may be from the route before it is asked again from where they are.
-    static let offRouteMeters = 50.0
+    static let offRouteMeters = 30.0
 
     /// `g`: asks the way from the user (or the map centre) to the selection and opens its pane.
     static func ask(_ state: inout MapState) -> [MapEffect] {

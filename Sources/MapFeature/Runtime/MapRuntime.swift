@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Positioning
 import Routing
 import Synchronization
 
@@ -24,6 +25,8 @@ public final class MapRuntime: Sendable {
     private let router: any RouteFinder
     /// Answers `.search` effects; nil when the map has no search.
     private let searcher: SearchWorker?
+    /// Writes the track being recorded.
+    private let tracks: TrackRecorder
     private let work = Mutex(Work())
 
     /// What is under way, guarded by `work`.
@@ -48,13 +51,15 @@ public final class MapRuntime: Sendable {
     /// `search` answers the search line (on a thread of its own, newest query first). `tiles` loads
     /// the tiles of `.loadTiles` (nil: the map draws no tiles). `live` answers `.refreshLive` (the live part
     /// of the source). `router` answers `.findRoute`. `wallClock` dates arriving details (seconds since
-    /// 1970, UTC). Results go to `inbox`.
+    /// 1970, UTC). `startTrack` makes a new track file for `T` (nil: tracks cannot be recorded). Results go
+    /// to `inbox`.
     public init(
         source: any PlaceSource, live: LivePlaceFeed? = nil, router: any RouteFinder = NoRouter(why: "none set up"),
         pinStore: (any PinStore)? = nil,
         describe: (@Sendable (LatLon) -> String)? = nil, search: SearchWorker.Answering? = nil,
         tiles: (any TileService)? = nil, inbox: Inbox = Inbox(), clock: any MapClock = SystemClock(),
-        wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        startTrack: (@Sendable () throws -> any TrackRecording)? = nil
     ) {
         self.inbox = inbox
         self.source = source
@@ -66,6 +71,7 @@ public final class MapRuntime: Sendable {
         self.tiles = tiles
         self.clock = clock
         searcher = search.map { SearchWorker(answer: $0, deliver: { inbox.post($0) }) }
+        tracks = TrackRecorder(starter: startTrack, inbox: inbox)
         let stamp = pinStore?.stamp()
         work.withLock { $0.pinStamp = stamp }
     }
@@ -80,6 +86,8 @@ public final class MapRuntime: Sendable {
                     $0.live?.cancel()
                     $0.route?.cancel()
                 }
+                tracks.finish()
+                tracks.drain()
                 return false
             case .settle(let generation, let delay):
                 let due = clock.now() + delay
@@ -134,6 +142,15 @@ public final class MapRuntime: Sendable {
                 tiles?.load(request)
             case .findRoute(let request):
                 findRoute(request)
+            case .ageLocation(let report, let seconds, let delay):
+                let due = clock.now() + delay
+                work.withLock {
+                    $0.timers.removeAll { if case .locationAged = $0.action { return true } else { return false } }
+                    $0.timers.append((due, .locationAged(report: report, seconds: seconds)))
+                }
+            case .startTrack: tracks.start()
+            case .appendTrack(let point): tracks.append(point)
+            case .finishTrack: tracks.finish()
             case .tick(let delay):
                 let due = clock.now() + delay
                 work.withLock {
@@ -240,6 +257,11 @@ public final class MapRuntime: Sendable {
     public func waitForLive() async {
         let task = work.withLock { $0.live }
         await task?.value
+    }
+
+    /// Waits until every track step asked so far is written.
+    public func waitForTrack() {
+        tracks.drain()
     }
 
     /// Waits until every live question, fetch, detail load, reverse geocode, search and tile load

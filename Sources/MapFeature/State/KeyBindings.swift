@@ -8,6 +8,10 @@ public enum Command: Equatable, Sendable {
     case scrollPaneUp, scrollPaneDown
     case search, nextResult, previousResult
     case layers
+    /// Keep the map centred on the user's position (`F`), or stop.
+    case follow
+    /// Start or stop recording a track (`T`).
+    case track
     /// Centre on pin N (1...9) and select it.
     case jumpToPin(Int)
 }
@@ -38,6 +42,8 @@ public enum KeyBindings {
         case .character("?"): return .help
         case .character("v"): return .filters
         case .character("L"): return .layers
+        case .character("F"): return .follow
+        case .character("T"): return .track
         case .character("i"): return .attribution
         case .character("q"): return .quit
         case .escape: return .dismiss

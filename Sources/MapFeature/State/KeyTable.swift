@@ -84,6 +84,8 @@ public enum KeyTable {
         Entry("`1…9`", "go to that pin and select it", .map),
         Entry("`f`", "fit all pins and their centres", .map),
         Entry("`c`", "centre on your location", .map),
+        Entry("`F`", "follow your GPS position (a pan stops it)", .map),
+        Entry("`T`", "start / stop recording your GPS track", .map),
         Entry("`g`", "the way along roads from you (or the centre) to the selection", .map),
         Entry("`m`", "travel by car / bike / foot (asks the way again)", .map),
         Entry("`PgUp` / `PgDn`", "scroll the pane (a route's steps)", .map),

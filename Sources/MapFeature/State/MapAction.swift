@@ -1,5 +1,6 @@
 import GeoCore
 import Places
+import Positioning
 import Render
 import Routing
 
@@ -78,7 +79,25 @@ public enum MapAction: Sendable {
     case routeAnswered(RouteRequest, Result<RoutePlan, RouteProblem>)
     /// The user's location is now this (a location source moved it).
     case locationChanged(LatLon)
+    /// The GPS source said this, arriving at `at` seconds on the map's clock (`MapClock`).
+    case gps(GPSEvent, at: Double)
+    /// No report has come since report number `report`, for `seconds` seconds.
+    case locationAged(report: Int, seconds: Int)
+    /// The track file asked for (`.startTrack`) exists: its name.
+    case trackStarted(name: String)
+    /// Recording stopped because the track file could not be made or written (one line for the user).
+    case trackFailed(reason: String)
     /// The places source has places it did not have (the points of interest of tiles just read): the
     /// markers kept are stale, and the view's are asked for again.
     case tilePlacesArrived
+}
+
+extension MapAction {
+    /// True for what the user typed or clicked (a key or the mouse).
+    var isInput: Bool {
+        switch self {
+        case .key, .mouse: return true
+        default: return false
+        }
+    }
 }

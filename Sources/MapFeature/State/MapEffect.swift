@@ -1,4 +1,5 @@
 import Places
+import Positioning
 import Routing
 
 /// Work the reducer asks the runtime to do; the reducer itself never performs I/O.
@@ -33,6 +34,14 @@ public enum MapEffect: Equatable, Sendable {
     case retryLive(attempt: Int, afterSeconds: Double)
     /// Ask the router for the way: `.routeAnswered` comes back. A newer question replaces one under way.
     case findRoute(RouteRequest)
+    /// Send `.locationAged(report, seconds)` after `afterSeconds` seconds.
+    case ageLocation(report: Int, seconds: Int, afterSeconds: Double)
+    /// Make a new track file: `.trackStarted` or `.trackFailed` comes back.
+    case startTrack
+    /// Append a point to the track file (in order, after `.startTrack`); `.trackFailed` comes back if it fails.
+    case appendTrack(TrackPoint)
+    /// Close the track file (it stays complete).
+    case finishTrack
     /// Send `.tick` after this many seconds (the loading spinner's next step), in place of any tick
     /// still waiting.
     case tick(afterSeconds: Double)

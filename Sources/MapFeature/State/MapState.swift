@@ -28,8 +28,10 @@ public struct MapState: Equatable, Sendable {
     public var selection: Selection?
     /// The detail pane of the selection is open.
     public var detailOpen = false
-    /// Where the user is, when known.
+    /// Where the user is, when known (a fixed `--location`, or the newest GPS fix).
     public var userLocation: LatLon?
+    /// How the user's position is known: its source, the GPS fix and link, following, the track recorded.
+    public var location = LocationState(source: .none)
     /// The way to the selection, when shown (`g`).
     public var route: RouteState?
     /// How the next route is travelled (`m` switches).

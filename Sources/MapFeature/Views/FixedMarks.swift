@@ -8,6 +8,8 @@ struct FixedMarks {
     typealias Cell = (col: Int, row: Int)
 
     var user: Cell?
+    /// The arrow of the user's heading, beside `user`, while moving with a fresh fix.
+    var heading: (cell: Cell, arrow: UserHeading)?
     var pins: [(number: Int, cell: Cell)] = []
     var midpoint: Cell?
     var meetingPoint: Cell?
@@ -17,8 +19,14 @@ struct FixedMarks {
     init(_ state: MapState) {
         let cell = { (point: LatLon) in Self.cell(of: point, state.transform, state.mapViewport) }
         user = state.userLocation.flatMap(cell)
+        if let user, let arrow = UserHeading(state.location) {
+            let next = (col: user.col + arrow.step.dx, row: user.row + arrow.step.dy)
+            if next.col >= 0, next.row >= 0, next.col < state.mapViewport.cols, next.row < state.mapViewport.rows {
+                heading = (next, arrow)
+            }
+        }
         pins = state.pins.pins.compactMap { pin in cell(pin.coordinate).map { (pin.number, $0) } }
-        var taken = pins.map(\.cell) + [user].compactMap { $0 }
+        var taken = pins.map(\.cell) + [user, heading?.cell].compactMap { $0 }
         let cols = state.mapViewport.cols
         midpoint = state.pins.midpoint.flatMap(cell).map { Self.aside($0, from: taken, cols: cols) }
         if let midpoint { taken.append(midpoint) }
@@ -30,7 +38,9 @@ struct FixedMarks {
     }
 
     /// Every cell taken, in no particular order.
-    var cells: [Cell] { [user, midpoint, meetingPoint, found].compactMap { $0 } + pins.map(\.cell) }
+    var cells: [Cell] {
+        [user, heading?.cell, midpoint, meetingPoint, found].compactMap { $0 } + pins.map(\.cell)
+    }
 
     /// `cell`, or the nearest cell right or left of it on its row that `taken` does not hold.
     static func aside(_ cell: Cell, from taken: [Cell], cols: Int) -> Cell {

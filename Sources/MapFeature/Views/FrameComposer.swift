@@ -45,6 +45,7 @@ public struct FrameComposer: Sendable {
         let layer = MarkerPass()
         // Under the names, so that every name stays whole.
         layer.drawRoute(state, into: &map.grid)
+        LocationPainter().paint(state, into: &map.grid)
         for i in placement.labels { map.draw(label: i) }
         // The grid taken out of the map, its only owner: its status bar row is added in place (the
         // renderer left room for it), where a second reference would copy every cell.

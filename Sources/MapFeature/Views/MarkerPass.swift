@@ -45,10 +45,23 @@ struct MarkerPass {
                 selected: true, &grid)
         }
         if let cell = marks.user {
-            put(
-                symbol(Self.userSymbol, state), cell, CellStyle(fg: Self.userColor, attributes: .bold), selected: false,
-                &grid)
+            let style = CellStyle(fg: Self.userColor(state.location), attributes: .bold)
+            put(symbol(Self.userSymbol, state), cell, style, selected: false, &grid)
+            if let (cell, arrow) = marks.heading {
+                put(arrow.symbol(ascii: state.ascii), cell, style, selected: false, &grid)
+            }
         }
+    }
+
+    /// Greys for a GPS position that is not live: lighter while it is under a minute old, darker after,
+    /// and when the fix or the daemon is lost.
+    static let staleColor = TermColor(247)
+    static let lostColor = TermColor(241)
+
+    /// The marker's colour: red for a fixed location or a fresh fix, grey as a GPS position ages.
+    static func userColor(_ location: LocationState) -> TermColor {
+        guard location.isLive, !location.isFresh else { return userColor }
+        return location.hasFix && location.link == .connected && location.age < 60 ? staleColor : lostColor
     }
 
     /// The way there as braille dots over the map (under every name and glyph): along the roads when a route

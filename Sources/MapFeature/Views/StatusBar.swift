@@ -101,8 +101,51 @@ struct StatusBar {
             ?? placesPart(state, counts).withLayers(state.layers)
         let filterText = state.places.filter.description
         let filters = Part(variants: filterText.isEmpty ? [""] : ["  [\(filterText)]", "  [filtered]", ""])
-        let location = Part(variants: state.userLocation == nil ? ["  location unknown", "  no location", ""] : [""])
+        let location = locationPart(state)
         return [center, zoom, places, filters, location, scalePart(state), tilesPart(state)]
+    }
+
+    /// "  location unknown" without any; for GPS, the fix, its error and speed ("  GPS 3D ±5 m 12 km/h"),
+    /// its age when stale ("  GPS 3D ±5 m, 30 s old"), "  GPS: no fix", "  GPS lost: <why>, retrying",
+    /// then "following" and the track being recorded ("● rec 120").
+    static func locationPart(_ state: MapState) -> Part {
+        let location = state.location
+        switch location.source {
+        case .fixed: return Part(variants: [""])
+        case .none:
+            return Part(variants: state.userLocation == nil ? ["  location unknown", "  no location", ""] : [""])
+        case .gpsd(let name):
+            let dot = state.ascii ? "-" : "·"
+            var extras: [String] = []
+            if location.following { extras.append("following") }
+            if let track = location.recording { extras.append("\(state.ascii ? "*" : "●") rec \(track.points.count)") }
+            let tail = extras.isEmpty ? "" : " \(dot) " + extras.joined(separator: " \(dot) ")
+            let (full, short) = gpsTexts(location, source: name)
+            return Part(
+                variants: ["  " + full + tail, "  " + short + tail, "  " + short, ""], accent: !location.isFresh)
+        }
+    }
+
+    /// The GPS state in full and short: "GPS 3D ±5 m 12 km/h" / "GPS 3D".
+    static func gpsTexts(_ location: LocationState, source: String) -> (String, String) {
+        if case .lost(let why) = location.link { return ("GPS lost: \(why), retrying", "GPS lost") }
+        if location.link == .connecting, location.fix == nil { return ("GPS: connecting to \(source)", "GPS…") }
+        guard location.hasFix, let fix = location.fix else {
+            let age = location.age > 0 ? ", no report for \(ageText(location.age))" : ""
+            return ("GPS: no fix" + age, "GPS: no fix")
+        }
+        var full = "GPS \(fix.mode.label)"
+        if let error = fix.horizontalError { full += " ±" + RouteText.shortDistance(error) }
+        if let speed = fix.speed, speed >= UserHeading.movingSpeed {
+            full += String(format: " %.0f km/h", speed * 3.6)
+        }
+        if location.age > 0 { return (full + ", \(ageText(location.age)) old", "GPS \(ageText(location.age)) old") }
+        return (full, "GPS \(fix.mode.label)")
+    }
+
+    /// "10 s", "2 min", "1 h".
+    static func ageText(_ seconds: Int) -> String {
+        seconds < 60 ? "\(seconds) s" : seconds < 3600 ? "\(seconds / 60) min" : "\(seconds / 3600) h"
     }
 
     /// "  ↓ 12 tiles" while tiles load; "  tiles: <problem>" while a source fails; "  no street tiles
