@@ -7,7 +7,7 @@ import Network
 /// ```json
 /// { "tiles": ["https://tiles.example.org/planet.json", "~/maps/city.pmtiles"],
 ///   "tile_cache_mb": 500, "tile_max_age_days": 7, "layers": ["~/trips.geojson:color=red"],
-///   "source": "embedded", "router": "https://routing.example.org" }
+///   "source": "embedded", "router": "https://routing.example.org", "location": "gpsd" }
 /// ```
 /// Every key is optional; unknown keys are kept in `unknownKeys` (for a warning) and otherwise ignored. `--tiles` on the command line replaces the
 /// file's `tiles`, and `--layer` its `layers`. Without `tiles` the map uses `DefaultTiles.source`;
@@ -26,13 +26,16 @@ public struct UserConfig: Equatable, Sendable {
     /// Where places come from (a `--source` value); nil for the default (the places database and the
     /// live Refuge Restrooms API).
     public var source: String?
+    /// Where the user is (a `--location` value: `LAT,LON`, `gpsd` or `gpsd://HOST:PORT`); nil when the
+    /// file does not say. `--location` and `MAPTERM_LOCATION` replace it.
+    public var location: String?
 
     /// Keys of the file that are none of `knownKeys`, sorted, as written (not sanitised).
     public var unknownKeys: [String] = []
 
     /// The keys a settings file may hold.
     public static let knownKeys: Set<String> = [
-        "tiles", "tile_cache_mb", "tile_max_age_days", "layers", "source", "router",
+        "tiles", "tile_cache_mb", "tile_max_age_days", "layers", "source", "router", "location",
     ]
 
     /// The OSRM-API server routes are asked of: one for every profile, or one per profile; nil for the
@@ -86,6 +89,12 @@ public struct UserConfig: Equatable, Sendable {
             config.source = source
         }
         if let value = json["router"] { config.router = try router(value) }
+        if let value = json["location"] {
+            guard let location = value as? String, !location.isEmpty else {
+                throw .outOfRange(key: "location", expected: "\"LAT,LON\", \"gpsd\" or \"gpsd://HOST:PORT\"")
+            }
+            config.location = location
+        }
         if let value = json["tile_cache_mb"] {
             guard let number = number(value), number.rounded() == number,
                 let mb = number.checkedInt(in: 0...1_000_000)

@@ -259,6 +259,11 @@ public final class MapRuntime: Sendable {
         await task?.value
     }
 
+    /// Posts what the GPS source said, stamped with the runtime's clock (called on the source's thread).
+    public func located(_ event: GPSEvent) {
+        inbox.post(.gps(event, at: clock.now()))
+    }
+
     /// Waits until every track step asked so far is written.
     public func waitForTrack() {
         tracks.drain()
