@@ -72,7 +72,7 @@ let package = Package(
             name: "mapterm-bench",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Storage", "Terminal", "Network",
-                "TileSources", "TestSupport", "Layers", "PostGIS", "Routing", "Blocking",
+                "TileSources", "TestSupport", "Layers", "PostGIS", "Routing", "Blocking", "Positioning",
             ],
             swiftSettings: strict),
 

@@ -23,6 +23,10 @@ public struct ChunkedArray<Element>: RandomAccessCollection, Sendable where Elem
         @inline(__always) set { chunks[index >> Self.shift][index & (Self.chunkSize - 1)] = newValue }
     }
 
+    /// The elements in their chunks, in order: a loop over these runs at the speed of plain arrays in
+    /// any module (the subscript is generic across modules).
+    public var chunkArrays: [[Element]] { chunks }
+
     public mutating func append(_ value: Element) {
         if count & (Self.chunkSize - 1) == 0 {
             chunks.append([])
@@ -34,5 +38,12 @@ public struct ChunkedArray<Element>: RandomAccessCollection, Sendable where Elem
 
     public mutating func append(repeating value: Element, count n: Int) {
         for _ in 0..<n { append(value) }
+    }
+}
+
+extension ChunkedArray: Equatable where Element: Equatable {
+    /// Equal when they hold the same elements; chunks still shared by two copies compare at once.
+    public static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool {
+        lhs.count == rhs.count && lhs.chunks == rhs.chunks
     }
 }

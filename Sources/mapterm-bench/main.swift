@@ -28,6 +28,7 @@ do {
     if only == nil || only == "session" { try SessionBytesBenchmark.run(resources: resources) }
     if only == nil || only == "layers" { try LayersBenchmark.run() }
     if only == nil || only == "geodesics" { GeodesicBenchmark.run() }
+    if only == nil || only == "gps" { try GPSBenchmark.run(resources: resources) }
     if only == nil || only == "route" { try RouteBenchmark.run(resources: resources) }
     if only == nil || only == "postgis" { try PostGISBenchmark.run() }
     if only == nil || only == "process" { try ProcessBenchmark.run(binary: binary.path) }

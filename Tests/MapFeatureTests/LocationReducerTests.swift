@@ -179,7 +179,7 @@ import Testing
             let effects = MapReducer.reduce(&state, .gps(Self.fix(point), at: Double(i)))
             #expect(effects.contains(.appendTrack(TrackPoint(position: point, time: Double(i)))))
         }
-        #expect(state.location.recording?.points == points)
+        #expect(state.location.recording.map { Array($0.points) } == points)
         #expect(Self.statusLine(state).contains("● rec 3"))
         let grid = Self.frame(state)
         let a = Self.projectedCell(points[0], state), b = Self.projectedCell(points[2], state)

@@ -70,9 +70,8 @@ enum LocationReducer {
             state.camera = Camera(center: position, zoom: zoom)
         }
         var effects: [MapEffect] = []
-        if var track = state.location.recording {
-            track.points.append(position)
-            state.location.recording = track
+        if state.location.recording != nil {
+            state.location.recording?.points.append(position)
             effects.append(.appendTrack(TrackPoint(position: position, time: fix.time ?? at, elevation: fix.altitude)))
         }
         if at - state.location.rerouteAt >= rerouteSeconds {

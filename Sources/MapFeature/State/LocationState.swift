@@ -1,4 +1,5 @@
 import GeoCore
+import Layers
 import Positioning
 
 /// Where the user is and how the map knows it: nothing, a fixed `--location`, or a live GPS position read
@@ -65,8 +66,9 @@ public struct LocationState: Equatable, Sendable {
 public struct TrackRecordingState: Equatable, Sendable {
     /// The file's name; nil until the file is made.
     public var name: String?
-    /// Every position recorded so far, oldest first.
-    public var points: [LatLon] = []
+    /// Every position recorded so far, oldest first; in chunks, so that a point added while the run loop
+    /// keeps the state before it copies one chunk, not a day of points.
+    public var points = ChunkedArray<LatLon>()
 
     public init(name: String? = nil) { self.name = name }
 }

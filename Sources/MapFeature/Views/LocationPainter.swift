@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Layers
 import Render
 
 /// Draws what belongs to the user's live position under every name and glyph, in braille dots: the track
@@ -51,16 +52,24 @@ struct LocationPainter {
     }
 
     /// The track on the copy of the world nearest the view, as one line through its points.
-    private func drawTrack(_ points: [LatLon], _ transform: ViewTransform, _ canvas: inout DotCanvas) {
+    private func drawTrack(_ points: ChunkedArray<LatLon>, _ transform: ViewTransform, _ canvas: inout DotCanvas) {
         guard let first = points.first else { return }
         let shift = (transform.camera.centerWorld.x - Mercator.project(first).x).rounded()
         var previous: (x: Double, y: Double)?
-        for point in points {
-            var world = Mercator.project(point)
-            world.x += shift
-            let dot = transform.dots(world)
-            if let p = previous { canvas.drawLine(x0: p.x, y0: p.y, x1: dot.x, y1: dot.y, color: Self.trackColor) }
-            previous = dot
+        for chunk in points.chunkArrays {
+            for point in chunk {
+                var world = Mercator.project(point)
+                world.x += shift
+                let dot = transform.dots(world)
+                guard let p = previous else {
+                    previous = dot
+                    continue
+                }
+                // Points within a dot of the last one drawn add nothing (a walk at street zoom out).
+                guard abs(dot.x - p.x) >= 1 || abs(dot.y - p.y) >= 1 else { continue }
+                canvas.drawLine(x0: p.x, y0: p.y, x1: dot.x, y1: dot.y, color: Self.trackColor)
+                previous = dot
+            }
         }
     }
 }
