@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Blocking", swiftSettings: strict),
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),

@@ -1,9 +1,10 @@
 import Foundation
+import Layers
 import VectorTiles
 
 /// Colours and draw order of the map, read from a JSON style file (`Resources/style-dark.json`).
 /// Layers draw in file order: fills, then lines, then labels each keep their relative order.
-public struct MapStyle: Sendable, Decodable {
+public struct MapStyle: Sendable {
     public var name: String
     /// Background colour of cells that no fill covers (land).
     public var background: TermColor
@@ -11,21 +12,27 @@ public struct MapStyle: Sendable, Decodable {
     /// Last words of names and their short forms ("Street": "St"), for label layers with `abbreviate`.
     public var abbreviations: [String: String]
 
-    enum CodingKeys: String, CodingKey {
-        case name, background, layers, abbreviations
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        background = try c.decode(TermColor.self, forKey: .background)
-        layers = try c.decode([StyleLayer].self, forKey: .layers)
-        abbreviations = try c.decodeIfPresent([String: String].self, forKey: .abbreviations) ?? [:]
+    init(_ reader: StyleReader) throws(StyleError) {
+        name = try reader.string("name")
+        guard let background = try reader.color("background") else { throw .invalid("'background' is missing") }
+        self.background = background
+        layers = []
+        for (index, element) in try reader.elements("layers").enumerated() {
+            let layer = try StyleReader(element, place: "layer \(index + 1)")
+            let id = try layer.string("id")
+            layers.append(try StyleLayer(StyleReader(element, place: "layer '\(id)'")))
+        }
+        abbreviations = [:]
+        for member in try reader.members("abbreviations") {
+            guard case .string(let short) = member.value else { throw reader.fail("abbreviations", "words to words") }
+            abbreviations[member.key] = short
+        }
     }
 
     /// Reads a style from JSON and checks it; the error names the offending layer.
     public static func decode(from data: Data) throws -> MapStyle {
-        var style = try JSONDecoder().decode(MapStyle.self, from: data)
+        guard let json = JSONValue.strict(Array(data)) else { throw StyleError.invalid("the file is not JSON") }
+        var style = try MapStyle(StyleReader(json, place: "the style"))
         for layer in style.layers {
             if layer.minZoom > layer.maxZoom {
                 throw StyleError.invalid("layer '\(layer.id)': minzoom is above maxzoom")
@@ -62,9 +69,9 @@ public enum StyleError: Error, CustomStringConvertible {
 }
 
 /// One drawing rule: which features of which tile layer, at which zooms, drawn how.
-public struct StyleLayer: Sendable, Decodable {
+public struct StyleLayer: Sendable {
     /// How features are drawn.
-    public enum Kind: String, Sendable, Decodable {
+    public enum Kind: String, Sendable {
         /// Polygons as cell background colour.
         case fill
         /// Lines (and polygon outlines) as braille dots.
@@ -75,7 +82,7 @@ public struct StyleLayer: Sendable, Decodable {
     }
 
     /// Where a label layer writes the names of line features.
-    public enum Placement: String, Sendable, Decodable {
+    public enum Placement: String, Sendable {
         /// At the middle vertex of the longest part.
         case point
         /// Along the line: on it where it runs level for the length of the name, else beside it, at
@@ -127,42 +134,37 @@ public struct StyleLayer: Sendable, Decodable {
     /// of this layer. JSON: `"schemas": {"shortbread": {"source-layer": …, "filter": …}, …}`.
     public var selectors: [TileSchema: StyleSelector]
 
-    enum CodingKeys: String, CodingKey {
-        case id, kind = "type", color, outline, filter, priority, bold, major, width, dash, placement, abbreviate
-        case sourceLayer = "source-layer", minZoom = "minzoom", maxZoom = "maxzoom", textFields = "text-fields"
-        case majorFilter = "major-if", majorPopulation = "major-population", repeatDistance = "repeat-distance"
-        case selectors = "schemas"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(String.self, forKey: .id)
-        sourceLayer = try c.decode(String.self, forKey: .sourceLayer)
-        kind = try c.decode(Kind.self, forKey: .kind)
-        color = try c.decode(TermColor.self, forKey: .color)
-        outline = try c.decodeIfPresent(TermColor.self, forKey: .outline)
-        minZoom = try c.decodeIfPresent(Double.self, forKey: .minZoom) ?? 0
-        maxZoom = try c.decodeIfPresent(Double.self, forKey: .maxZoom) ?? 99
-        filter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .filter) ?? [:]
-        textFields = try c.decodeIfPresent([String].self, forKey: .textFields) ?? ["name:latin", "name_en", "name"]
-        priority = try c.decodeIfPresent(Double.self, forKey: .priority) ?? 100
-        bold = try c.decodeIfPresent(Bool.self, forKey: .bold) ?? false
-        major = try c.decodeIfPresent(Bool.self, forKey: .major) ?? false
-        majorFilter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .majorFilter)
-        majorPopulation = try c.decodeIfPresent(Double.self, forKey: .majorPopulation)
-        width = try c.decodeIfPresent(Int.self, forKey: .width) ?? 1
-        dash = try Self.pair(c, .dash).map { (on: $0, off: $1) }
-        placement = try c.decodeIfPresent(Placement.self, forKey: .placement) ?? .point
-        repeatDistance = try Self.pair(c, .repeatDistance).map { (cols: $0, rows: $1) } ?? (cols: 40, rows: 10)
-        abbreviate = try c.decodeIfPresent(Bool.self, forKey: .abbreviate) ?? false
+    init(_ reader: StyleReader) throws(StyleError) {
+        id = try reader.string("id")
+        sourceLayer = try reader.string("source-layer")
+        let type = try reader.string("type")
+        guard let kind = Kind(rawValue: type) else { throw reader.fail("type", "fill, line or label") }
+        self.kind = kind
+        guard let color = try reader.color("color") else { throw .invalid("\(reader.place): 'color' is missing") }
+        self.color = color
+        outline = try reader.color("outline")
+        minZoom = try reader.number("minzoom") ?? 0
+        maxZoom = try reader.number("maxzoom") ?? 99
+        filter = try reader.filter("filter") ?? [:]
+        textFields = try reader.strings("text-fields") ?? ["name:latin", "name_en", "name"]
+        priority = try reader.number("priority") ?? 100
+        bold = try reader.bool("bold") ?? false
+        major = try reader.bool("major") ?? false
+        majorFilter = try reader.filter("major-if")
+        majorPopulation = try reader.number("major-population")
+        width = try reader.wholeNumber("width") ?? 1
+        dash = try reader.pair("dash").map { (on: $0, off: $1) }
+        let placement = try reader.optionalString("placement") ?? "point"
+        guard let place = Placement(rawValue: placement) else { throw reader.fail("placement", "point or line") }
+        self.placement = place
+        repeatDistance = try reader.pair("repeat-distance").map { (cols: $0, rows: $1) } ?? (cols: 40, rows: 10)
+        abbreviate = try reader.bool("abbreviate") ?? false
         selectors = [:]
-        for (key, selector) in try c.decodeIfPresent([String: StyleSelector].self, forKey: .selectors) ?? [:] {
-            guard let schema = TileSchema(rawValue: key), schema != .openMapTiles else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .selectors, in: c,
-                    debugDescription: "'schemas' names '\(key)', not shortbread or protomaps")
+        for member in try reader.members("schemas") {
+            guard let schema = TileSchema(rawValue: member.key), schema != .openMapTiles else {
+                throw .invalid("\(reader.place): 'schemas' names '\(member.key)', not shortbread or protomaps")
             }
-            selectors[schema] = selector
+            selectors[schema] = try StyleSelector(StyleReader(member.value, place: "\(reader.place), \(member.key)"))
         }
     }
 
@@ -178,16 +180,6 @@ public struct StyleLayer: Sendable, Decodable {
         layer.textFields = selector.textFields ?? textFields
         layer.majorFilter = selector.majorFilter
         return layer
-    }
-
-    /// A key holding a list of exactly two whole numbers, or nothing.
-    private static func pair(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> (Int, Int)? {
-        guard let list = try c.decodeIfPresent([Int].self, forKey: key) else { return nil }
-        guard list.count == 2 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: c, debugDescription: "'\(key.stringValue)' needs two numbers")
-        }
-        return (list[0], list[1])
     }
 
     /// `text` with its last word shortened when `abbreviations` has it ("Market Street" → "Market St");
@@ -230,7 +222,7 @@ public struct StyleLayer: Sendable, Decodable {
 
 /// Which features of which tile layer a style layer draws in tiles of one schema (see
 /// `StyleLayer.selectors`).
-public struct StyleSelector: Sendable, Decodable {
+public struct StyleSelector: Sendable {
     public var sourceLayer: String
     /// Property name to allowed values, as `StyleLayer.filter`; none: every feature of the layer.
     public var filter: [String: [FilterValue]]
@@ -239,41 +231,21 @@ public struct StyleSelector: Sendable, Decodable {
     /// For labels: names of features matching this filter are of the first rank (`StyleLayer.majorFilter`).
     public var majorFilter: [String: [FilterValue]]?
 
-    enum CodingKeys: String, CodingKey {
-        case filter, sourceLayer = "source-layer", textFields = "text-fields", majorFilter = "major-if"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        sourceLayer = try c.decode(String.self, forKey: .sourceLayer)
-        filter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .filter) ?? [:]
-        textFields = try c.decodeIfPresent([String].self, forKey: .textFields)
-        majorFilter = try c.decodeIfPresent([String: [FilterValue]].self, forKey: .majorFilter)
+    init(_ reader: StyleReader) throws(StyleError) {
+        sourceLayer = try reader.string("source-layer")
+        filter = try reader.filter("filter") ?? [:]
+        textFields = try reader.strings("text-fields")
+        majorFilter = try reader.filter("major-if")
     }
 }
 
 /// A value in a style filter: a string, a number, `true`/`false`, or `null` for "the feature lacks the
 /// key".
-public enum FilterValue: Sendable, Decodable, Equatable {
+public enum FilterValue: Sendable, Equatable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case missing
-
-    /// Tries the kinds in the order filters hold them most (a failed try throws, which costs more than
-    /// the decoding itself): strings, then numbers, then `true`/`false`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .missing
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let n = try? c.decode(Double.self) {
-            self = .number(n)
-        } else {
-            self = .bool(try c.decode(Bool.self))
-        }
-    }
 
     func matches(_ value: PropertyValue?) -> Bool {
         switch self {

@@ -32,6 +32,22 @@ import Testing
         }
     }
 
+    /// Each refusal names the layer and the key, and what the key must be.
+    @Test func aWrongValueIsNamedWithItsLayer() throws {
+        for (keys, message) in [
+            (", \"width\": \"wide\"", "invalid style: layer 'x': 'width' must be a number"),
+            (", \"width\": 1.5", "invalid style: layer 'x': 'width' must be a whole number"),
+            (", \"outline\": 300", "invalid style: layer 'x': 'outline' must be a colour number, -1...255"),
+            (", \"filter\": {\"class\": \"primary\"}", "invalid style: layer 'x': 'filter' must be an object of lists"),
+            (", \"dash\": [1, 1, 1]", "invalid style: layer 'x': 'dash' must be two whole numbers"),
+        ] {
+            let error = try #require(throws: StyleError.self) { _ = try style(layer(keys)) }
+            #expect(error.description == message)
+        }
+        let error = try #require(throws: StyleError.self) { _ = try MapStyle.decode(from: Data("{\"name\": 1".utf8)) }
+        #expect(error.description == "invalid style: the file is not JSON")
+    }
+
     @Test func labelPlacementSpacingAndShortFormsAreRead() throws {
         let street = try style(
             layer(", \"placement\": \"line\", \"repeat-distance\": [50, 14], \"abbreviate\": true", type: "label"),

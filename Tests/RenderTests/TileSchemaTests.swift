@@ -119,7 +119,7 @@ import VectorTiles
             {"name": "t", "background": 0, "layers": [{"id": "r", "source-layer": "transportation", "type": "line",
              "color": 7, "schemas": {"mapbox": {"source-layer": "road"}}}]}
             """
-        #expect(throws: DecodingError.self) { try MapStyle.decode(from: Data(text.utf8)) }
+        #expect(throws: StyleError.self) { try MapStyle.decode(from: Data(text.utf8)) }
     }
 
     @Test func metadataTellsTheSchema() {
