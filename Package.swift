@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
-        .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
+        .target(name: "Positioning", dependencies: ["GeoCore", "Layers", "TextSafety"], swiftSettings: strict),
         .target(
             name: "MapFeature",
             dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing", "Positioning"],
@@ -43,7 +43,8 @@ let package = Package(
             dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
             swiftSettings: strict),
         .target(
-            name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing"],
+            name: "Network",
+            dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing", "Positioning", "Layers"],
             swiftSettings: strict),
         .target(
             name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
@@ -61,7 +62,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing",
+                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing", "Positioning",
             ],
             swiftSettings: strict,
             // `mapterm --version` names the commit it was built from (git describe, run locally).

@@ -1,6 +1,8 @@
+import Blocking
 import Foundation
 import GeoCore
 import MapFeature
+import Network
 import Places
 import Render
 import Storage
@@ -35,7 +37,15 @@ enum InteractiveCommand {
             stream.start(layer: layer, inbox: runtime.inbox)
         }
         let watcher = FileWatcher(url: setup.pinFile.url) { runtime.pinsMayHaveChanged() }
+        let gpsd = setup.gpsd.map { wanted in
+            let client = GPSDClient(endpoint: wanted.endpoint)
+            client.start(optional: wanted.optional) { runtime.located($0) }
+            return client
+        }
         withExtendedLifetime(watcher) { runLoop(session, screen: screen) }
+        gpsd?.stop()
+        // The points still on their way to the track file are written before the program ends.
+        BlockingBridge.run { await runtime.waitForTrack() }
         screen.close()
         configuration.lastView.save(session.state.camera)
         if TerminalRestorer.interruptRequested {

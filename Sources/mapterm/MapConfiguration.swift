@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Places
+import Positioning
 import Storage
 import TextSafety
 import TileSources
@@ -33,11 +34,47 @@ struct MapConfiguration {
         }
     }
 
-    /// `--location` (else `MAPTERM_LOCATION`) as given, and the point it spells or why it does not (only
-    /// `MAPTERM_LOCATION` can fail here: a bad `--location` is a usage error, exit 2).
+    /// `--location` (else `MAPTERM_LOCATION`, else the settings file's `location`) as given, and what it
+    /// names (a fixed point or gpsd) or why it names nothing (only `MAPTERM_LOCATION` and the settings file
+    /// can fail here: a bad `--location` is a usage error, exit 2).
     struct Location {
         var text: String
-        var point: Result<LatLon, UsageError>
+        var value: Result<LocationValue, UsageError>
+
+        /// The fixed point given, if that is what was given.
+        var point: LatLon? {
+            if case .success(.point(let point)) = value { return point }
+            return nil
+        }
+
+        /// The gpsd asked for, if that is what was given.
+        var gpsd: GPSDEndpoint? {
+            if case .success(.gpsd(let endpoint)) = value { return endpoint }
+            return nil
+        }
+
+        /// What `text` names, or why it names nothing (naming `--option`).
+        static func read(_ text: String, option: String) -> Location {
+            Location(
+                text: text, value: Result { () throws(UsageError) in try LocationValue.parse(text, option: option) })
+        }
+    }
+
+    /// Where the user is: a fixed point, or gpsd.
+    enum LocationValue {
+        case point(LatLon)
+        case gpsd(GPSDEndpoint)
+
+        /// What a `--location` value names: `gpsd`, `gpsd://HOST:PORT` or a point.
+        static func parse(_ text: String, option: String) throws(UsageError) -> LocationValue {
+            guard GPSDEndpoint.isGPSD(text) else { return .point(try PointArgument.parse(text, option: option)) }
+            do {
+                return .gpsd(try GPSDEndpoint.parse(text))
+            } catch {
+                throw UsageError(
+                    "--\(option) '\(TextSanitizer.clean(text, maxLength: 60))' is not a gpsd address: \(error)")
+            }
+        }
     }
 
     var center: Center?
@@ -80,16 +117,12 @@ struct MapConfiguration {
         placeSource = args.text(OptionTable.source) ?? settings.source
         apiBase = args.text(OptionTable.apiBase)
         if let text = args.text(OptionTable.location) {
-            // Given on the command line: a bad point stops here, like a bad --center.
-            location = Location(text: text, point: .success(try PointArgument.parse(text, option: "location")))
-        } else {
-            location = environment["MAPTERM_LOCATION"].flatMap { text in
-                text.isEmpty
-                    ? nil
-                    : Location(
-                        text: text,
-                        point: Result { () throws(UsageError) in try PointArgument.parse(text, option: "location") })
-            }
+            // Given on the command line: a bad value stops here, like a bad --center.
+            location = Location(text: text, value: .success(try LocationValue.parse(text, option: "location")))
+        } else if let text = environment["MAPTERM_LOCATION"], !text.isEmpty {
+            location = Location.read(text, option: "location")
+        } else if let text = settings.location {
+            location = Location.read(text, option: "location")
         }
         layers = try LayerOptions(args, settings: settings)
         self.settings = settings

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapFeature
 import Places
+import Positioning
 import Routing
 import Storage
 
@@ -67,10 +68,11 @@ struct MapSetup {
     func session(screen: Viewport, utf8: Bool, wake: @escaping @Sendable () -> Void = {}) -> MapSession {
         let pins = Result { try pinFile.load() }
         var state = StartupState.make(
-            center: center, zoom: configuration.zoom, location: try? configuration.location?.point.get(),
+            center: center, zoom: configuration.zoom, location: configuration.location?.point,
             pins: try? pins.get(), lastView: configuration.lastView, screen: screen,
             ascii: configuration.ascii || !utf8)
         state.places.filter = configuration.filter
+        state.location = LocationState(source: locationSource, centresOnFirstFix: center == nil)
         state.places.live = places.live.map { LivePlacesState(name: $0.name) }
         state.places.alertsOnFailure = !places.quietFailures
         state.places.storedOnly = places.storedName
@@ -106,6 +108,19 @@ struct MapSetup {
             return MapSession(
                 state: state, source: places.source, live: places.live, describe: describe, composition: composition)
         }
+    }
+
+    /// Where the user's position comes from, as the state names it.
+    var locationSource: LocationState.Source {
+        if let endpoint = configuration.location?.gpsd { return .gpsd(endpoint.description) }
+        return configuration.location?.point == nil ? .none : .fixed
+    }
+
+    /// The gpsd the interactive map reads, and whether it is only tried (nothing was asked for: a gpsd on
+    /// this machine is used when one answers, and nothing is said when none does); nil for a fixed point.
+    var gpsd: (endpoint: GPSDEndpoint, optional: Bool)? {
+        guard let location = configuration.location else { return (.local, true) }
+        return location.gpsd.map { ($0, false) }
     }
 
     /// Describes the pins' positions with `geocoder` (loaded on first use, or already by the search).

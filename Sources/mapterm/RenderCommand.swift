@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapFeature
+import Network
 import Places
 import Render
 import Storage
@@ -28,16 +29,21 @@ enum RenderCommand {
         // A one-frame render shows only the location it is given.
         var environment = ProcessInfo.processInfo.environment
         environment["MAPTERM_LOCATION"] = nil
-        let configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
+        var configuration = try MapConfiguration(args, environment: environment, settings: try UserConfig.load())
+        if args.text(OptionTable.location) == nil { configuration.location = nil }
+        let timeout = try args.value(OptionTable.timeout) ?? defaultTimeout
+        // `--location gpsd`: one fix, waited for, is where the user is (and the centre, when none is given).
+        let fix = try configuration.location?.gpsd.map { endpoint in try GPSDClient.firstFix(endpoint, timeout: timeout)
+        }
+        if let fix, configuration.center == nil { configuration.center = .point(fix.position) }
         guard let center = configuration.center else { throw spec.missing(OptionTable.center) }
         if case .point = center, configuration.zoom == nil { throw spec.missing(OptionTable.zoom) }
         guard let size = try args.value(OptionTable.size) else {
             throw spec.missing(OptionTable.size)
         }
-        if case .failure(let problem) = configuration.location?.point { throw problem }
-        let timeout = try args.value(OptionTable.timeout) ?? defaultTimeout
         let setup = try MapSetup(configuration, purpose: .oneFrame)
         let session = setup.session(screen: size, utf8: Locale.isUTF8Environment)
+        if let fix { session.send(.gps(.report(.fix(fix)), at: 0)) }
         session.send(.appeared)
         session.settle()
         if let live = session.state.places.live, let reason = live.backoff.reason {

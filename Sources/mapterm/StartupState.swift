@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapFeature
 import Places
+import Positioning
 import Storage
 import TextSafety
 
@@ -41,12 +42,13 @@ struct StartupState {
     /// The alert for what could not be used: the location given, the saved pins; nil when all was.
     static func alert(location: MapConfiguration.Location?, pinsProblem: (any Error)?) -> Alert? {
         var alerts: [Alert] = []
-        if let location, case .failure = location.point {
+        if let location, case .failure(let problem) = location.value {
             alerts.append(
                 Alert(
                     "Location '\(TextSanitizer.clean(location.text, maxLength: 40))' is not valid.",
-                    detail:
-                        "Use LAT,LON in degrees, like 37.3315,-121.8911 or 37°19'N 121°53'W (latitude -90...90, longitude -180...180)."
+                    detail: GPSDEndpoint.isGPSD(location.text)
+                        ? problem.description
+                        : "Use LAT,LON in degrees, like 37.3315,-121.8911 or 37°19'N 121°53'W (latitude -90...90, longitude -180...180), or gpsd."
                 ))
         }
         if let pinsProblem {

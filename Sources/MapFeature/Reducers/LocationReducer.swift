@@ -22,7 +22,9 @@ enum LocationReducer {
     /// One event of the GPS source, arrived at `at` seconds on the map's clock.
     static func reduce(_ event: GPSEvent, at: Double, _ state: inout MapState) -> [MapEffect] {
         switch event {
-        case .connected:
+        case .connected(let source):
+            // A gpsd found on this machine without being asked for becomes the location source.
+            if !state.location.isLive { state.location.source = .gpsd(source) }
             state.location.link = .connected
             return []
         case .lost(let reason):

@@ -87,7 +87,6 @@ public final class MapRuntime: Sendable {
                     $0.route?.cancel()
                 }
                 tracks.finish()
-                tracks.drain()
                 return false
             case .settle(let generation, let delay):
                 let due = clock.now() + delay
@@ -264,9 +263,9 @@ public final class MapRuntime: Sendable {
         inbox.post(.gps(event, at: clock.now()))
     }
 
-    /// Waits until every track step asked so far is written.
-    public func waitForTrack() {
-        tracks.drain()
+    /// Waits until every track step asked so far is written (the run loop before it exits, tests).
+    public func waitForTrack() async {
+        await tracks.drain()
     }
 
     /// Waits until every live question, fetch, detail load, reverse geocode, search and tile load
@@ -276,6 +275,7 @@ public final class MapRuntime: Sendable {
         await waitForFetch()
         await waitForDetails()
         await waitForRoute()
+        await waitForTrack()
         let tasks = work.withLock { work in
             defer { work.describing.removeAll() }
             return work.describing
