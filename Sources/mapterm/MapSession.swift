@@ -4,6 +4,7 @@ import GeoCore
 import MapFeature
 import Network
 import Places
+import Positioning
 import Render
 import Routing
 import TileSources
@@ -20,12 +21,13 @@ final class MapSession {
 
     /// - Parameters:
     ///   - router: answers the way there (`g`); `NoRouter` when none may be asked.
+    ///   - startTrack: makes a new track file for `T` (nil: tracks cannot be recorded).
     ///   - wake: called on any thread when an action is posted to the inbox (the run loop's wake-up).
     init(
         state: MapState, source: any PlaceSource, live: LivePlaceFeed? = nil,
         router: any RouteFinder = NoRouter(why: "none set up"), pinStore: (any PinStore)? = nil,
         describe: (@Sendable (LatLon) -> String)? = nil, search: MapSearch? = nil, composition: MapComposition,
-        wake: @escaping @Sendable () -> Void = {}
+        startTrack: (@Sendable () throws -> any TrackRecording)? = nil, wake: @escaping @Sendable () -> Void = {}
     ) {
         self.state = state
         var answer: SearchWorker.Answering?
@@ -51,7 +53,7 @@ final class MapSession {
         composition.userSources.onChange = { tiles.reload() }
         runtime = MapRuntime(
             source: places.source, live: live, router: router, pinStore: pinStore, describe: describe, search: answer,
-            tiles: tiles, inbox: inbox)
+            tiles: tiles, inbox: inbox, startTrack: startTrack)
         frames = FrameRenderer(composition: composition)
     }
 
