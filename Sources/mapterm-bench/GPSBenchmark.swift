@@ -18,6 +18,7 @@ enum GPSBenchmark {
         let style = try MapStyle.decode(from: Data(contentsOf: resources.appendingPathComponent("style-dark.json")))
         let world = try MBTilesFile(path: resources.appendingPathComponent("world.mbtiles").path)
         let renderer = SnapshotMap(sources: [TileLoader(store: world)], style: style)
+        try GPSLatencyBenchmark.run(renderer)
         dayOfRecording(renderer)
     }
 
