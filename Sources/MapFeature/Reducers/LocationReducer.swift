@@ -141,6 +141,7 @@ enum LocationReducer {
     static func trackFailed(_ reason: String, _ state: inout MapState) -> [MapEffect] {
         guard state.location.recording != nil else { return [] }
         state.location.recording = nil
+        state.notice = nil
         state.alert = Alert("The track is not being recorded any more.", detail: reason)
         return [.finishTrack]
     }
