@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
-        .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
+        .target(name: "Positioning", dependencies: ["GeoCore", "Layers", "TextSafety"], swiftSettings: strict),
         .target(
             name: "MapFeature",
             dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing"],
@@ -43,7 +43,10 @@ let package = Package(
             dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
             swiftSettings: strict),
         .target(
-            name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing"],
+            name: "Network",
+            dependencies: [
+                "CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing", "Positioning", "Layers",
+            ],
             swiftSettings: strict),
         .target(
             name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
@@ -81,7 +84,8 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
-        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PositioningTests", dependencies: ["Positioning", "GeoCore", "TextSafety"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
@@ -105,7 +109,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NetworkTests", dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing"],
+            name: "NetworkTests",
+            dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing", "Positioning", "TextSafety"],
             swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
