@@ -84,8 +84,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
-        .testTarget(
-            name: "PositioningTests", dependencies: ["Positioning", "GeoCore", "TextSafety"], swiftSettings: strict),
+        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
@@ -110,7 +109,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "NetworkTests",
-            dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing", "Positioning", "TextSafety"],
+            dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing", "Positioning"],
             swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",
