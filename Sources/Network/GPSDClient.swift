@@ -37,7 +37,8 @@ public final class GPSDClient: Sendable {
 
     /// Starts reading on a thread of its own; `deliver` is called on that thread, in order. `optional`:
     /// when the first try gets no answer (no location was asked for and no gpsd runs here), nothing at
-    /// all is delivered and the thread ends. A second call does nothing.
+    /// all is delivered and the thread ends. A second call does nothing. The thread holds the client until
+    /// it ends: call `stop()` when done.
     public func start(optional: Bool = false, deliver: @escaping @Sendable (GPSEvent) -> Void) {
         let begin = flags.withLock { flags -> Bool in
             guard !flags.stopped, !flags.running else { return false }
