@@ -41,11 +41,13 @@ deb: $(RELEASE_BIN)
 ## All tests: the import, output, conversion, test and architecture rules, the docs' links and format lint, unit and adapter tests, then the real binary in tmux.
 test: lint unit e2e
 
-## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh) and the routing tests real OSRM
-## car and foot servers (Tests/services/osrm.sh), or are skipped, saying why.
+## The PostGIS tests get a private PostgreSQL (Tests/services/postgres.sh), the routing tests real OSRM
+## car and foot servers (Tests/services/osrm.sh) and the gpsd tests a private gpsd fed by a loopback NMEA
+## source (Tests/services/gpsd.sh), or are skipped, saying why.
 unit:
 	$(SWIFT) build --build-tests
-	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run $(SWIFT) test --skip-build --no-parallel
+	bash Tests/services/postgres.sh run bash Tests/services/osrm.sh run bash Tests/services/gpsd.sh run \
+		$(SWIFT) test --skip-build --no-parallel
 
 e2e: release
 	bash Tests/services/osrm.sh run bash Tests/e2e/e2e.sh $(RELEASE_BIN)

@@ -44,7 +44,9 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "Network",
-            dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing", "Positioning", "Layers"],
+            dependencies: [
+                "CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing", "Positioning", "Layers",
+            ],
             swiftSettings: strict),
         .target(
             name: "PostGIS", dependencies: ["CPostgres", "Places", "Storage", "GeoCore", "TextSafety", "Blocking"],
@@ -106,7 +108,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "NetworkTests", dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing"],
+            name: "NetworkTests",
+            dependencies: ["Network", "GeoCore", "Places", "TestSupport", "Routing", "Positioning"],
             swiftSettings: strict),
         .testTarget(
             name: "TileSourcesTests",

@@ -1,87 +1,83 @@
 import Foundation
+import Layers
 import Positioning
-import Synchronization
+import TextSafety
 
 extension GPSDClient {
-    /// Waits (blocking the caller) up to `timeout` seconds for one fix from gpsd at `endpoint`, for
-    /// `render --location gpsd`. - Throws: `GPSDWaitError` saying why there is none.
-    public static func firstFix(_ endpoint: GPSDEndpoint, timeout: Double) throws(GPSDWaitError) -> GPSFix {
-        let client = GPSDClient(endpoint: endpoint)
-        let seen = Mutex(FirstFixWait())
-        let done = FirstFixSignal()
-        client.start { event in
-            let finished = seen.withLock { wait in
-                wait.take(event)
-                return wait.fix != nil
+    /// Waits, blocking the calling thread, for gpsd at `endpoint` to report one fix, at most `timeout`
+    /// seconds in all (connecting included): for `render --location gpsd`. Lines are read as the client
+    /// reads them (bounded, sanitised).
+    public static func firstFix(_ endpoint: GPSDEndpoint, timeout: Double) -> Result<GPSFix, GPSDWaitProblem> {
+        let limit = timeout.isFinite ? min(max(timeout, 0.1), 3_600) : 3_600
+        let deadline = now() + limit
+        let socket: GPSDSocket
+        do {
+            socket = try GPSDSocket.connect(
+                host: endpoint.host, port: endpoint.port, timeout: min(connectTimeout, limit), wake: -1)
+        } catch {
+            return .failure(.unreachable(endpoint: endpoint.description, reason: error.description))
+        }
+        defer { socket.close() }
+        guard socket.send(watch) else { return .failure(.closed(endpoint: endpoint.description)) }
+        var splitter = LineSplitter(limit: GPSReport.maximumLineBytes)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var answered = false
+        var last: String?
+        while now() < deadline {
+            var poller = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(((deadline - now()) * 1000).rounded(.up)))  // checked: at most 3.6e6 ms
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard n > 0 else { return .failure(.closed(endpoint: endpoint.description)) }
+            answered = true
+            var found: GPSFix?
+            splitter.feed(buffer[0..<n]) { line, _ in
+                guard found == nil else { return }
+                guard let line else { return last = GPSLineProblem.tooLong.description }
+                switch GPSReport.parse(line: line) {
+                case .success(.fix(let fix)): found = fix
+                case .success(.noFix): last = "no fix yet"
+                case .success(.rejected(let why)): last = why
+                case .success(.other): break
+                case .failure(let problem): last = problem.description
+                }
             }
-            if finished { done.signal() }
+            if let found { return .success(found) }
         }
-        done.wait(seconds: timeout)
-        client.stop()
-        let wait = seen.withLock { $0 }
-        if let fix = wait.fix { return fix }
-        if let lost = wait.lost, !wait.answered { throw .unreachable(endpoint.description, lost) }
-        throw .noFix(endpoint.description, seconds: timeout, said: wait.answered)
+        guard answered else { return .failure(.noAnswer(endpoint: endpoint.description, seconds: limit)) }
+        return .failure(.noFix(endpoint: endpoint.description, seconds: limit, last: last))
     }
 }
 
-/// What a wait for the first fix has seen.
-struct FirstFixWait {
-    var fix: GPSFix?
-    var answered = false
-    var lost: String?
-
-    mutating func take(_ event: GPSEvent) {
-        switch event {
-        case .connected: answered = true
-        case .report(.fix(let fix)): self.fix = self.fix ?? fix
-        case .lost(let reason): lost = reason
-        case .report, .problem: break
-        }
-    }
-}
-
-/// A one-time signal a waiting thread sleeps on (a pipe: poll waits with a time limit).
-final class FirstFixSignal: Sendable {
-    private let fds: (read: Int32, write: Int32)
-
-    init() {
-        var pair: [Int32] = [-1, -1]
-        _ = pipe(&pair)
-        fds = (pair[0], pair[1])
-    }
-
-    deinit {
-        Glibc.close(fds.read)
-        Glibc.close(fds.write)
-    }
-
-    func signal() {
-        var byte: UInt8 = 1
-        _ = Glibc.write(fds.write, &byte, 1)
-    }
-
-    /// Returns when signalled or after `seconds`.
-    func wait(seconds: Double) {
-        var poller = pollfd(fd: fds.read, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(max(0, min(seconds, 600)) * 1000)  // checked: 0...600 s
-        _ = poll(&poller, 1, milliseconds)
-    }
-}
-
-/// Why `render --location gpsd` has no position to draw.
-public enum GPSDWaitError: Error, Equatable, CustomStringConvertible {
-    /// gpsd could not be reached: its name and why.
-    case unreachable(String, String)
-    /// No fix within the wait: gpsd's name, the seconds waited, whether the daemon answered at all.
-    case noFix(String, seconds: Double, said: Bool)
+/// Why `GPSDClient.firstFix` has no fix: one line for the user (the endpoint's name and our words; what
+/// came from gpsd is sanitised).
+public enum GPSDWaitProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No connection: refused, an unknown host, no answer to the connection.
+    case unreachable(endpoint: String, reason: String)
+    /// Connected, but gpsd sent nothing within the time (seconds).
+    case noAnswer(endpoint: String, seconds: Double)
+    /// gpsd closed the connection before a fix.
+    case closed(endpoint: String)
+    /// gpsd answered but reported no fix within the time (seconds); `last` says what it did report.
+    case noFix(endpoint: String, seconds: Double, last: String?)
 
     public var description: String {
         switch self {
-        case .unreachable(let name, let why): return "no location: \(name) cannot be reached (\(why))"
-        case .noFix(let name, let seconds, let answered):
-            let how = answered ? "it reported no fix" : "it did not answer"
-            return String(format: "no location: no fix from %@ within %g s (%@)", name, seconds, how)
+        case .unreachable(let endpoint, let reason):
+            return TextSanitizer.clean("cannot reach \(endpoint): \(reason) (is gpsd running?)", maxLength: 200)
+        case .noAnswer(let endpoint, let seconds):
+            return "\(endpoint) sent nothing within \(Self.seconds(seconds))"
+        case .closed(let endpoint): return "\(endpoint) closed the connection before a fix"
+        case .noFix(let endpoint, let seconds, let last):
+            let said = last.map { " (last: " + TextSanitizer.clean($0, maxLength: 80) + ")" } ?? ""
+            return "no fix from \(endpoint) within \(Self.seconds(seconds))" + said
         }
+    }
+
+    /// "5 s", "0.5 s".
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"  // checked: 0.1...3 600
     }
 }

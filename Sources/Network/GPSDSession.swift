@@ -1,61 +1,69 @@
 import Positioning
 
-/// What one connection to gpsd has read and not yet handed on: the newest report waits while reports
-/// come faster than `GPSDClient.maximumRate`; a problem waits while one was said less than a second ago.
+/// What the gpsd client has read and not yet handed on, and when it may: reports at most
+/// `GPSDClient.maximumRate` a second, problems (and rejected positions) at most one a second.
+///
+/// Reports waiting are coalesced: a report replaces a waiting one of the same kind (the newest fix
+/// wins), but a change between fix and no fix is kept, so "no fix" is never lost between two fixes that
+/// came faster than the rate. At most two reports wait; times are monotonic seconds.
 struct GPSDSession {
-    let deliver: @Sendable (GPSEvent) -> Void
-    /// The daemon's name for the status bar ("gpsd localhost:2947").
-    let source: String
-    /// The daemon has sent a line.
-    private(set) var answered = false
-    private var pendingReport: GPSReport?
-    private var pendingProblem: String?
+    /// Reports waiting, oldest first (never two of the same kind in a row, at most two).
+    private(set) var pending: [GPSReport] = []
+    /// The newest problem or rejection waiting.
+    private(set) var pendingNote: GPSEvent?
     private var lastReport = -Double.infinity
-    private var lastProblem = -Double.infinity
+    private var lastNote = -Double.infinity
 
-    init(source: String, deliver: @escaping @Sendable (GPSEvent) -> Void) {
-        self.source = source
-        self.deliver = deliver
-    }
-
-    /// One line read at `now` (nil: it was too long and dropped).
-    mutating func take(_ line: ArraySlice<UInt8>?, now: Double) {
-        if !answered {
-            answered = true
-            deliver(.connected(source: source))
-        }
-        guard let line else {
-            pendingProblem = GPSLineProblem.tooLong.description
-            return
-        }
-        guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return }
-        switch GPSReport.parse(line: line) {
+    /// One parsed line (or the failure to parse it).
+    mutating func take(_ parsed: Result<GPSReport, GPSLineProblem>) {
+        switch parsed {
         case .success(.other): break
-        case .success(.rejected(let why)): pendingProblem = why + " (ignored)"
-        case .success(let report): pendingReport = report
-        case .failure(let problem): pendingProblem = problem.description
+        case .success(.rejected(let why)): pendingNote = .report(.rejected(why))
+        case .success(let report):
+            if let last = pending.last, Self.isFix(last) == Self.isFix(report) {
+                pending[pending.count - 1] = report
+            } else {
+                pending.append(report)
+                if pending.count > 2 { pending.removeFirst() }
+            }
+        case .failure(let problem): pendingNote = .problem(problem.description)
         }
     }
 
-    /// Hands on what is due at `now`.
-    mutating func flush(now: Double) {
-        if let report = pendingReport, now - lastReport >= 1 / GPSDClient.maximumRate {
-            deliver(.report(report))
-            pendingReport = nil
+    private static func isFix(_ report: GPSReport) -> Bool {
+        if case .fix = report { return true }
+        return false
+    }
+
+    /// The events due at `now`, in order (at most one report and one note).
+    mutating func due(now: Double) -> [GPSEvent] {
+        var events: [GPSEvent] = []
+        if !pending.isEmpty, now - lastReport >= 1 / GPSDClient.maximumRate {
+            events.append(.report(pending.removeFirst()))
             lastReport = now
         }
-        if let problem = pendingProblem, now - lastProblem >= 1 {
-            deliver(.problem(problem))
-            pendingProblem = nil
-            lastProblem = now
+        if let note = pendingNote, now - lastNote >= 1 {
+            events.append(note)
+            pendingNote = nil
+            lastNote = now
         }
+        return events
     }
 
-    /// Seconds until something waiting may be handed on; nil when nothing waits.
+    /// Everything waiting, regardless of the rate (the connection ended: what was read is said).
+    mutating func drain() -> [GPSEvent] {
+        var events = pending.map(GPSEvent.report)
+        if let pendingNote { events.append(pendingNote) }
+        pending = []
+        pendingNote = nil
+        return events
+    }
+
+    /// Seconds from `now` until something waiting is due; nil when nothing waits.
     func secondsUntilDue(now: Double) -> Double? {
         var due: [Double] = []
-        if pendingReport != nil { due.append(lastReport + 1 / GPSDClient.maximumRate - now) }
-        if pendingProblem != nil { due.append(lastProblem + 1 - now) }
-        return due.min().map { min(max($0, 0), 1) }
+        if !pending.isEmpty { due.append(lastReport + 1 / GPSDClient.maximumRate - now) }
+        if pendingNote != nil { due.append(lastNote + 1 - now) }
+        return due.min().map { max($0, 0) }
     }
 }

@@ -33,7 +33,8 @@ enum RenderCommand {
         if args.text(OptionTable.location) == nil { configuration.location = nil }
         let timeout = try args.value(OptionTable.timeout) ?? defaultTimeout
         // `--location gpsd`: one fix, waited for, is where the user is (and the centre, when none is given).
-        let fix = try configuration.location?.gpsd.map { endpoint in try GPSDClient.firstFix(endpoint, timeout: timeout)
+        let fix = try configuration.location?.gpsd.map { endpoint in
+            try GPSDClient.firstFix(endpoint, timeout: timeout).get()
         }
         if let fix, configuration.center == nil { configuration.center = .point(fix.position) }
         guard let center = configuration.center else { throw spec.missing(OptionTable.center) }

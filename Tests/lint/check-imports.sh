@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 status=0
-pure="Blocking GeoCore TextSafety VectorTiles Render Places Layers MapFeature"
+pure="Blocking GeoCore TextSafety VectorTiles Render Places Layers Positioning MapFeature"
 for module in $pure; do
   hits=$(grep -rnE '^\s*(@[a-zA-Z]+\s+)*import\s+(CNcurses|CSQLite|CCurl|FoundationNetworking|Terminal|Storage|Network|Glibc\.ncurses)\b' "Sources/$module" 2>/dev/null)
   if [ -n "$hits" ]; then
