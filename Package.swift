@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
-        .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Layers", dependencies: ["GeoCore", "TextSafety", "Positioning"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
         .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
         .target(
@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
+            dependencies: [
+                "CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking", "Positioning",
+            ],
             swiftSettings: strict),
         .target(
             name: "Network", dependencies: ["CCurl", "Places", "GeoCore", "VectorTiles", "TextSafety", "Routing"],
@@ -61,7 +63,7 @@ let package = Package(
             name: "mapterm",
             dependencies: [
                 "GeoCore", "VectorTiles", "Render", "Places", "MapFeature", "Terminal", "Storage",
-                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing",
+                "Network", "TextSafety", "TileSources", "Layers", "Blocking", "PostGIS", "Routing", "Positioning",
             ],
             swiftSettings: strict,
             // `mapterm --version` names the commit it was built from (git describe, run locally).
@@ -81,7 +83,8 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
-        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PositioningTests", dependencies: ["Positioning", "GeoCore", "Layers"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
@@ -122,7 +125,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
+            name: "StorageTests",
+            dependencies: ["Storage", "GeoCore", "Places", "TestSupport", "Positioning", "Layers"],
+            swiftSettings: strict),
         .testTarget(
             name: "PostGISTests",
             dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
