@@ -84,7 +84,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
         .testTarget(
-            name: "PositioningTests", dependencies: ["Positioning", "GeoCore", "Layers"], swiftSettings: strict),
+            name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
@@ -134,7 +134,8 @@ let package = Package(
             // The tests call libpq themselves (to end sessions, to check tables); mapterm opens it with dlopen.
             swiftSettings: strict, linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(
-            name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],
+            name: "LayersTests",
+            dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety", "Positioning"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
     ]

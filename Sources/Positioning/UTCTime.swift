@@ -6,7 +6,7 @@ public enum UTCTime {
     /// The latest time written, 9999-12-31T23:59:59.999Z, seconds since 1970.
     public static let latest = 253_402_300_799.999
 
-    /// "2026-12-02T17:30:05.123Z": `seconds` since 1970 to the millisecond (rounded down); a time
+    /// "2026-12-02T17:30:05.123Z": `seconds` since 1970 to the nearest millisecond; a time
     /// outside `earliest...latest` is clamped to it, one that is not a number is 1970-01-01.
     public static func iso8601(_ seconds: Double) -> String {
         let (day, millisecond) = split(seconds)
@@ -73,7 +73,7 @@ public enum UTCTime {
     /// Whole days since 1970 and the millisecond of the day, clamped.
     private static func split(_ seconds: Double) -> (day: Int, millisecond: Int) {
         let clamped = seconds.isNaN ? 0 : min(max(seconds, earliest), latest)
-        let milliseconds = Int((clamped * 1000).rounded(.down))
+        let milliseconds = Int((clamped * 1000).rounded())
         let day = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
         return (day, milliseconds - day * 86_400_000)
     }
