@@ -26,21 +26,26 @@ let package = Package(
         .target(name: "Blocking", swiftSettings: strict),
         .target(name: "TextSafety", swiftSettings: strict),
         .target(name: "VectorTiles", dependencies: ["GeoCore", "CZlib", "TextSafety"], swiftSettings: strict),
-        .target(name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety", "Layers"], swiftSettings: strict),
+        .target(
+            name: "Render", dependencies: ["GeoCore", "VectorTiles", "TextSafety", "Layers"], swiftSettings: strict),
         .target(name: "Places", dependencies: ["GeoCore", "TextSafety", "Layers"], swiftSettings: strict),
-        .target(name: "Layers", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
+        .target(name: "Layers", dependencies: ["GeoCore", "TextSafety", "Positioning"], swiftSettings: strict),
         .target(name: "Routing", dependencies: ["GeoCore", "TextSafety"], swiftSettings: strict),
-        .target(name: "Positioning", dependencies: ["GeoCore", "Layers", "TextSafety"], swiftSettings: strict),
+        .target(name: "Positioning", dependencies: ["GeoCore"], swiftSettings: strict),
         .target(
             name: "MapFeature",
-            dependencies: ["GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing", "Positioning"],
+            dependencies: [
+                "GeoCore", "Render", "Places", "TextSafety", "Layers", "Blocking", "Routing", "Positioning",
+            ],
             swiftSettings: strict),
 
         // MARK: Adapters
         .target(name: "Terminal", dependencies: ["CNcurses", "Render"], swiftSettings: strict),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking"],
+            dependencies: [
+                "CSQLite", "Places", "Layers", "VectorTiles", "GeoCore", "TextSafety", "Blocking", "Positioning",
+            ],
             swiftSettings: strict),
         .target(
             name: "Network",
@@ -84,7 +89,8 @@ let package = Package(
             name: "TestSupport", dependencies: ["GeoCore", "VectorTiles", "Render", "Places", "MapFeature"],
             swiftSettings: strict),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"], swiftSettings: strict),
-        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PositioningTests", dependencies: ["Positioning", "GeoCore"], swiftSettings: strict),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "GeoCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore", "TestSupport"], exclude: ["Fixtures"], swiftSettings: strict
@@ -126,14 +132,17 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "GeoCore", "Places", "TestSupport"], swiftSettings: strict),
+            name: "StorageTests",
+            dependencies: ["Storage", "GeoCore", "Places", "TestSupport", "Positioning", "Layers"],
+            swiftSettings: strict),
         .testTarget(
             name: "PostGISTests",
             dependencies: ["PostGIS", "CPostgres", "GeoCore", "Places", "Storage", "TestSupport"],
             // The tests call libpq themselves (to end sessions, to check tables); mapterm opens it with dlopen.
             swiftSettings: strict, linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(
-            name: "LayersTests", dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety"],
+            name: "LayersTests",
+            dependencies: ["Layers", "GeoCore", "Storage", "TestSupport", "TextSafety", "Positioning"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
     ]

@@ -12,7 +12,8 @@ enum HelpText {
     /// Every command, in the order `mapterm --help` lists them.
     static let commands = [
         InteractiveCommand.spec, RenderCommand.spec, DownloadCommand.spec, PlacesCommand.spec, SearchCommand.spec,
-        RouteCommand.spec, ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, AboutCommand.spec,
+        RouteCommand.spec, ImportCommand.spec, LayerCommand.spec, PinsCommand.spec, TrackCommand.spec,
+        AboutCommand.spec,
     ]
 
     /// The commands that print files for installers (`make install`): left out of the usage above,
@@ -48,7 +49,10 @@ enum HelpText {
         ),
         ("MAPTERM_LOCATION", "where you are, LAT,LON, when --location is not given (the map opens there)"),
         ("XDG_CONFIG_HOME", "the settings file is $XDG_CONFIG_HOME/mapterm/config.json (default ~/.config)"),
-        ("XDG_DATA_HOME", "the places database and your pins are in $XDG_DATA_HOME/mapterm (default ~/.local/share)"),
+        (
+            "XDG_DATA_HOME",
+            "the places database, your pins and your tracks are in $XDG_DATA_HOME/mapterm (default ~/.local/share)"
+        ),
         ("XDG_CACHE_HOME", "remote tiles are cached in $XDG_CACHE_HOME/mapterm/tiles (default ~/.cache)"),
         (
             "XDG_STATE_HOME",
@@ -79,6 +83,7 @@ enum HelpText {
         ("~/.config/mapterm/config.json", "settings: tile sources, layers, router, … (docs/usage.md)"),
         ("~/.local/share/mapterm/places.sqlite", "the places database, built from the shipped data on first use"),
         ("~/.local/share/mapterm/pins.json", "your pins (GeoJSON)"),
+        ("~/.local/share/mapterm/tracks/", "the tracks you recorded (T in the map), one GPX 1.1 file each"),
         ("~/.cache/mapterm/tiles/", "the cache of remote tile sources, one MBTiles file each"),
         ("~/.local/state/mapterm/view.json", "where the map was at the last quit"),
         ("PREFIX/share/mapterm/", "the shipped data of an installed mapterm (world map, places, gazetteer)"),

@@ -65,6 +65,12 @@ struct MapConfiguration {
         case point(LatLon)
         case gpsd(GPSDEndpoint)
 
+        /// The point, when this is a fixed one.
+        var fixedPoint: LatLon? {
+            if case .point(let point) = self { return point }
+            return nil
+        }
+
         /// What a `--location` value names: `gpsd`, `gpsd://HOST:PORT` or a point.
         static func parse(_ text: String, option: String) throws(UsageError) -> LocationValue {
             guard GPSDEndpoint.isGPSD(text) else { return .point(try PointArgument.parse(text, option: option)) }

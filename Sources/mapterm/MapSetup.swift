@@ -98,7 +98,11 @@ struct MapSetup {
             return MapSession(
                 state: state, source: places.source, live: places.live,
                 router: router.finder ?? NoRouter(why: router.whyNone ?? "none set up"), pinStore: pinFile,
-                describe: describe, search: search, composition: composition, wake: wake)
+                describe: describe, search: search, composition: composition,
+                startTrack: {
+                    try TrackFile.start(directory: TrackFolder.defaultDirectory(), now: Date().timeIntervalSince1970)
+                },
+                wake: wake)
         case .oneFrame:
             if let id = layers.streamLayer {
                 LayerStream.readAll(fd: STDIN_FILENO, into: id, &state)

@@ -15,6 +15,7 @@ do {
     case "search": try SearchCommand.spec.run(rest, SearchCommand.run)
     case "route": try RouteCommand.spec.run(rest, RouteCommand.run)
     case "layer": try LayerCommand.spec.run(rest, LayerCommand.run)
+    case "track": try TrackCommand.spec.run(rest, TrackCommand.run)
     case "import": try ImportCommand.spec.run(rest, ImportCommand.run)
     case "download": try DownloadCommand.spec.run(rest, DownloadCommand.run)
     case "manual": try ManualCommand.spec.run(rest, ManualCommand.run)

@@ -2,7 +2,7 @@
 # the man page (checked by groff and man) and the completion scripts (bash run for real; zsh and fish
 # parsed, fish asked too).
 
-surfaces_commands="render pins places search route layer import download --about manual completions"
+surfaces_commands="render pins places search route layer import download track --about manual completions"
 
 every_command_has_help() {  # --help and -h: exit 0, the command's usage on stdout, nothing on stderr
   local command flag out err status

@@ -42,9 +42,9 @@ struct MapConfigurationTests {
         #expect(made.pinsURL.path.hasPrefix("/d/"))
         #expect(made.lastView.url.path == "/s/mapterm/view.json")
         #expect(made.tileCacheURL.path == "/c/mapterm/tiles")
-        #expect(try made.location?.point.get() == LatLon(lat: 1, lon: 2))
+        #expect(try made.location?.value.get().fixedPoint == LatLon(lat: 1, lon: 2))
         let given = try configuration(["--location", "3,4"], environment: environment)
-        #expect(try given.location?.point.get() == LatLon(lat: 3, lon: 4))
+        #expect(try given.location?.value.get().fixedPoint == LatLon(lat: 3, lon: 4))
     }
 
     @Test func layersComeFromTheSettingsWithoutLayerOptions() throws {
@@ -66,7 +66,7 @@ struct MapConfigurationTests {
     @Test func aBadLocationIsKeptForTheAlert() throws {
         let made = try configuration([], environment: ["MAPTERM_LOCATION": "123,456"])
         let location = try #require(made.location)
-        #expect(throws: UsageError.self) { try location.point.get() }
+        #expect(throws: UsageError.self) { try location.value.get() }
         let alert = try #require(StartupState.alert(location: location, pinsProblem: nil))
         #expect(alert.title == "Location '123,456' is not valid.")
         #expect(alert.detail?.contains("LAT,LON") == true)

@@ -34,14 +34,14 @@ struct PointArgumentTests {
             "--location",
             { text in
                 let args = try InteractiveCommand.spec.parse(["--location", text])
-                return try configuration(args, environment: [:]).location?.point.get()
+                return try configuration(args, environment: [:]).location?.value.get().fixedPoint
             }
         ),
         (
             "MAPTERM_LOCATION",
             { text in
                 let args = try InteractiveCommand.spec.parse([])
-                return try configuration(args, environment: ["MAPTERM_LOCATION": text]).location?.point.get()
+                return try configuration(args, environment: ["MAPTERM_LOCATION": text]).location?.value.get().fixedPoint
             }
         ),
     ]

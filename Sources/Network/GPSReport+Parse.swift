@@ -1,5 +1,6 @@
 import GeoCore
 import Layers
+import Positioning
 import TextSafety
 
 extension GPSReport {

@@ -1,4 +1,5 @@
 import GeoCore
+import Network
 import Positioning
 import Testing
 
