@@ -11,7 +11,7 @@ gps_state=$(mktemp -d)
 gps_service="$here/../services/gpsd.sh"
 gps_status=0
 gps_url=$(MAPTERM_GPSD_STATE=$gps_state bash "$gps_service" start 2>"$gps_state.why") || gps_status=$?
-gps_cols=100
+gps_cols=140
 gps_rows=30
 
 # gps_feed WORDS…: what the NMEA source sends from its next cycle on.
@@ -118,6 +118,8 @@ t_records_the_fed_points() {
 
 a_kill_9_while_recording_leaves_a_readable_track() {
   rm -rf "$XDG_DATA_HOME/mapterm/tracks"
+  gps_feed 37.7749 -122.4194 0 0
+  sleep 1.5
   keys T
   wait_for '● rec [2-9]' 10 || return 1
   pkill -KILL -f "^$MAPTERM .*--location $gps_url" || return 1
