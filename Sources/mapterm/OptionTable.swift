@@ -60,7 +60,11 @@ enum OptionTable {
     static let apiBase = ValueOption(
         "api-base", "URL", help: ["the Refuge Restrooms API to ask (the default source's live part, --source refuge)"])
     static let location = ValueOption(
-        "location", "LAT,LON", help: ["where you are (or MAPTERM_LOCATION); the map opens there"])
+        "location", "LAT,LON|gpsd",
+        help: [
+            "where you are: a point, or gpsd (gpsd://HOST:PORT) for a live GPS position (else",
+            "MAPTERM_LOCATION, else the config file's \"location\"); the map opens there",
+        ])
     static let select = ValueOption(
         "select", "ID",
         help: [
