@@ -18,7 +18,7 @@ import Testing
 
     static func gpsState(centre: LatLon = LatLon(lat: 43.70, lon: 7.30), zoom: Double = 15) -> MapState {
         var state = MapState(camera: Camera(center: centre, zoom: zoom), screen: screen)
-        state.location = LocationState(source: .gpsd("gpsd localhost:2947"))
+        state.location = LocationState(source: .gpsd("gpsd localhost:2947"), centresOnFirstFix: true)
         return state
     }
 

@@ -67,7 +67,7 @@ enum LocationReducer {
         let position = fix.position
         if state.location.following {
             state.camera = Camera(center: position, zoom: state.camera.zoom)
-        } else if first, state.location.centresOnFirstFix, !state.location.userMoved {
+        } else if first, state.location.centresOnFirstFix {
             let zoom = state.camera.zoom < closeZoom ? firstFixZoom : state.camera.zoom
             state.camera = Camera(center: position, zoom: zoom)
         }
@@ -148,7 +148,7 @@ enum LocationReducer {
 
     /// A key or the mouse moved the map's centre: the first fix no longer centres it, and following ends.
     static func userMoved(_ state: inout MapState) {
-        state.location.userMoved = true
+        if state.location.centresOnFirstFix { state.location.centresOnFirstFix = false }
         guard state.location.following else { return }
         state.location.following = false
         state.notice = unfollowNote

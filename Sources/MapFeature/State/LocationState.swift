@@ -37,16 +37,15 @@ public struct LocationState: Equatable, Sendable {
     public var age = 0
     /// The map keeps the position at its centre (`F`); a pan ends it.
     public var following = false
-    /// The first fix centres the map unless the user named a centre or moved the map first.
+    /// The first fix centres the map: true at start unless the user named a centre; a key or the mouse
+    /// that moves the map, or the first fix, ends it.
     public var centresOnFirstFix: Bool
-    /// The user has moved the map since start (a key or the mouse moved its centre).
-    public var userMoved = false
     /// The track being recorded (`T`), if any.
     public var recording: TrackRecordingState?
     /// When the way there was last asked again because the user left it, on the map's clock (seconds).
     public var rerouteAt = -Double.infinity
 
-    public init(source: Source, centresOnFirstFix: Bool = true) {
+    public init(source: Source, centresOnFirstFix: Bool = false) {
         self.source = source
         self.centresOnFirstFix = centresOnFirstFix
     }
