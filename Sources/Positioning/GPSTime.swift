@@ -24,7 +24,7 @@ public enum GPSTime {
             for _ in 0..<count { scale *= 10 }
             fraction = Double(value) / scale
         }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = UTCTime.days(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
     }
 
@@ -48,13 +48,4 @@ public enum GPSTime {
         }
     }
 
-    /// Days from 1970-01-01 to the date, proleptic Gregorian (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }
